@@ -1,0 +1,103 @@
+//! Every legal move of a position with its value.
+
+use std::fmt;
+
+use crate::{Board, Player, Square, SquareSet, Value};
+
+/// A legal move and its value for the player who makes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveValue {
+    /// Where the mark goes.
+    pub square: Square,
+    /// The value of the move for the side to move: what they get by playing it, with the
+    /// number of moves to the end counting this one.
+    pub value: Value,
+}
+
+/// Why a move is good or bad: every legal move of a position with its value under perfect play.
+///
+/// ```
+/// use magic_tictactoe::{Board, Square, Value};
+///
+/// // X to move can win at once on square 3.
+/// let board: Board = "XX./OO./...".parse()?;
+/// let analysis = board.analysis();
+/// assert_eq!(analysis.value(), Some(Value::Win(1)));
+/// assert_eq!(analysis.best_moves().first(), Some(Square::TopRight));
+/// assert_eq!(analysis.moves().len(), 5);
+/// # Ok::<(), magic_tictactoe::BoardError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    board: Board,
+    moves: Vec<MoveValue>,
+}
+
+impl Analysis {
+    /// Analyses `board` with the solved table.
+    pub fn new(board: Board) -> Analysis {
+        let table = crate::solver::Table::shared();
+        let moves = board
+            .children()
+            .map(|(square, child)| MoveValue {
+                square,
+                value: Value::of_move_into(table.value(child)),
+            })
+            .collect();
+        Analysis { board, moves }
+    }
+
+    /// The position analysed.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The side to move, or `None` when the game is over.
+    pub fn to_move(&self) -> Option<Player> {
+        self.board.to_move()
+    }
+
+    /// Every legal move with its value, in keypad order; empty once the game is over.
+    pub fn moves(&self) -> &[MoveValue] {
+        &self.moves
+    }
+
+    /// The value of `square` as a move, if it is a legal move.
+    pub fn value_of(&self, square: Square) -> Option<Value> {
+        self.moves
+            .iter()
+            .find(|m| m.square == square)
+            .map(|m| m.value)
+    }
+
+    /// The value of the position: the best move's value, or `None` once the game is over.
+    pub fn value(&self) -> Option<Value> {
+        self.moves.iter().map(|m| m.value).max()
+    }
+
+    /// The moves with the best value.
+    pub fn best_moves(&self) -> SquareSet {
+        let best = self.value();
+        self.moves
+            .iter()
+            .filter(|m| Some(m.value) == best)
+            .map(|m| m.square)
+            .collect()
+    }
+}
+
+impl fmt::Display for Analysis {
+    /// One line per move: `5: draw in 8`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.board.to_move() {
+            None => write!(f, "{}: {}", self.board, self.board.outcome()),
+            Some(player) => {
+                write!(f, "{} with {player} to move", self.board)?;
+                for m in &self.moves {
+                    write!(f, "\n  {}: {}", m.square, m.value)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}

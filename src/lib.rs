@@ -1,0 +1,33 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs, missing_debug_implementations, rust_2018_idioms)]
+
+mod analysis;
+mod board;
+mod error;
+mod game;
+mod line;
+pub mod magic;
+mod opponent;
+mod outcome;
+mod player;
+pub mod solver;
+mod square;
+mod square_set;
+pub mod stats;
+mod symmetry;
+mod value;
+
+pub use analysis::{Analysis, MoveValue};
+pub use board::Board;
+pub use error::{BoardError, MoveError, SquareError};
+pub use game::{DEFAULT_SEED, Game};
+pub use line::Line;
+pub use opponent::{Choice, Level, Opponent, ParseLevelError, Reason};
+pub use outcome::Outcome;
+pub use player::{ParsePlayerError, Player};
+pub use square::{IntoSquare, Square};
+pub use square_set::{SquareSet, SquareSetIter};
+pub use stats::Statistics;
+pub use symmetry::Symmetry;
+pub use value::{GameResult, Value};

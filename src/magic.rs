@@ -1,0 +1,138 @@
+//! The magic square: the crate's central idea.
+//!
+//! Number the squares with the Lo Shu magic square,
+//!
+//! ```text
+//! 8 3 4
+//! 1 5 9
+//! 6 7 2
+//! ```
+//!
+//! and every row, column and diagonal adds up to 15. Better still, the eight lines are the
+//! *only* ways to pick three different numbers from 1 to 9 that add up to 15. So "a player has
+//! three in a row" is the same as "a player holds three squares whose numbers sum to 15", and
+//! the crate needs no table of lines: it finds wins by adding numbers.
+//!
+//! ```
+//! use magic_tictactoe::{magic, Square, SquareSet};
+//!
+//! // 84 ways to choose three numbers from 1 to 9; 8 of them sum to 15.
+//! assert_eq!(magic::triples().count(), 84);
+//! assert_eq!(magic::magic_triples().len(), 8);
+//!
+//! // X holds the top-left corner (8), the centre (5) and the bottom-right corner (2).
+//! let x: SquareSet = [Square::TopLeft, Square::Centre, Square::BottomRight].into_iter().collect();
+//! assert!(magic::has_won(x));
+//!
+//! // Holding 8 and 5, the winning square is the one numbered 15 - (8 + 5) = 2.
+//! let pair: SquareSet = [Square::TopLeft, Square::Centre].into_iter().collect();
+//! let winning = magic::winning_squares(pair, SquareSet::FULL.intersection(pair.complement()));
+//! assert_eq!(winning.first(), Some(Square::BottomRight));
+//! ```
+
+use itertools::Itertools;
+
+use crate::{Line, Square, SquareSet};
+
+/// The Lo Shu magic square, row by row: the magic number of each square in keypad order.
+pub const LO_SHU: [u8; 9] = [8, 3, 4, 1, 5, 9, 6, 7, 2];
+
+/// What every row, column and diagonal of the magic square adds up to.
+pub const MAGIC_SUM: u8 = 15;
+
+/// Every way to choose three different numbers from 1 to 9, smallest first: 84 triples.
+pub fn triples() -> impl Iterator<Item = [u8; 3]> {
+    (1..=9u8).array_combinations::<3>()
+}
+
+/// The triples of numbers 1 to 9 that sum to 15. There are exactly eight, one for each line.
+pub fn magic_triples() -> Vec<[u8; 3]> {
+    triples()
+        .filter(|triple| triple.iter().sum::<u8>() == MAGIC_SUM)
+        .collect()
+}
+
+/// The eight lines of the board, found from the magic triples.
+pub fn lines() -> Vec<Line> {
+    magic_triples()
+        .into_iter()
+        .filter_map(Line::from_magic_numbers)
+        .collect()
+}
+
+/// The first three of `squares` whose magic numbers sum to 15, if there are three such.
+///
+/// This is the win test: a player has won when it finds a line among their squares.
+pub fn winning_line(squares: SquareSet) -> Option<Line> {
+    if squares.len() < 3 {
+        return None;
+    }
+    squares
+        .iter()
+        .array_combinations::<3>()
+        .find(sums_to_15)
+        .map(Line::new_unchecked)
+}
+
+/// Whether three of `squares` have magic numbers that sum to 15: a line of three.
+pub fn has_won(squares: SquareSet) -> bool {
+    winning_line(squares).is_some()
+}
+
+/// The "pairs" test for a winning move: for every two squares `a` and `b` the player holds,
+/// the free square whose magic number is `15 - (a + b)`, if that square exists and is free.
+///
+/// The result is every square where the player would complete a line. Used for the other
+/// player's squares, it is every square that must be blocked.
+pub fn winning_squares(held: SquareSet, free: SquareSet) -> SquareSet {
+    if held.len() < 2 {
+        return SquareSet::EMPTY;
+    }
+    held.iter()
+        .array_combinations::<2>()
+        .filter_map(|[a, b]| {
+            let wanted = MAGIC_SUM.checked_sub(a.magic_number() + b.magic_number())?;
+            Square::from_magic_number(wanted)
+        })
+        .filter(|&square| free.contains(square))
+        .collect()
+}
+
+fn sums_to_15(squares: &[Square; 3]) -> bool {
+    squares
+        .iter()
+        .map(|square| square.magic_number())
+        .sum::<u8>()
+        == MAGIC_SUM
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lo_shu_is_a_permutation_of_one_to_nine() {
+        let mut sorted = LO_SHU;
+        sorted.sort_unstable();
+        assert_eq!(sorted, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    }
+
+    #[test]
+    fn the_centre_holds_five() {
+        assert_eq!(Square::Centre.magic_number(), 5);
+    }
+
+    #[test]
+    fn pairs_test_never_offers_a_held_or_taken_square() {
+        let held: SquareSet = [Square::TopLeft, Square::Top].into_iter().collect();
+        // 8 + 3 = 11, so the winning number is 4: the top-right corner.
+        assert_eq!(
+            winning_squares(held, held.complement()),
+            SquareSet::from_square(Square::TopRight)
+        );
+        assert_eq!(winning_squares(held, SquareSet::EMPTY), SquareSet::EMPTY);
+        // 8 + 9 = 17: no number completes the pair.
+        let far: SquareSet = [Square::TopLeft, Square::Right].into_iter().collect();
+        assert_eq!(winning_squares(far, far.complement()), SquareSet::EMPTY);
+    }
+}

@@ -1,0 +1,216 @@
+//! Perfect play: plain minimax, alpha-beta, and a table of every position.
+//!
+//! All three give the same value on every position. Minimax and alpha-beta search the game
+//! tree afresh each time and count the positions they visit, which is what a class compares;
+//! the table solves every position once and then answers with a lookup.
+//!
+//! ```
+//! use magic_tictactoe::{solver, Board, Value};
+//!
+//! let plain = solver::minimax(Board::new());
+//! let pruned = solver::alpha_beta(Board::new());
+//! assert_eq!(plain.value, Value::Draw(9));
+//! assert_eq!(pruned.value, plain.value);
+//! assert!(pruned.positions < plain.positions / 10);
+//! assert_eq!(solver::Table::shared().value(Board::new()), Value::Draw(9));
+//! ```
+
+use std::sync::OnceLock;
+
+use crate::{Board, SquareSet, Value};
+
+/// What a search found: the value of the position and how many positions it visited
+/// (the starting position included).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Search {
+    /// The value for the side to move.
+    pub value: Value,
+    /// Positions visited, the starting position included.
+    pub positions: u64,
+}
+
+/// The value of a finished game for the side to move (who has lost, or drawn), or `None`
+/// while the game is in play.
+pub fn value_if_over(board: Board) -> Option<Value> {
+    if crate::magic::has_won(board.squares(!board.turn())) {
+        Some(Value::Loss(0))
+    } else if board.empty_squares().is_empty() {
+        Some(Value::Draw(0))
+    } else {
+        None
+    }
+}
+
+/// Plain minimax: tries every move, then every reply, to the end of every game, and keeps
+/// the best value for whoever is to move at each step.
+///
+/// From the empty board it visits every position of the game tree: 549,946 of them.
+pub fn minimax(board: Board) -> Search {
+    let mut positions = 0;
+    let value = minimax_value(board, &mut positions);
+    Search { value, positions }
+}
+
+fn minimax_value(board: Board, positions: &mut u64) -> Value {
+    *positions += 1;
+    if let Some(value) = value_if_over(board) {
+        return value;
+    }
+    board
+        .empty_squares()
+        .into_iter()
+        .map(|square| Value::of_move_into(minimax_value(board.play_unchecked(square), positions)))
+        .max()
+        .unwrap_or(Value::Draw(0))
+}
+
+/// Minimax with alpha-beta pruning: the same value as [`minimax`], but it stops looking at a
+/// position's other moves as soon as it knows the opponent would never allow it.
+pub fn alpha_beta(board: Board) -> Search {
+    let mut positions = 0;
+    let score = alpha_beta_score(board, 0, -WIN_SCORE - 1, WIN_SCORE + 1, &mut positions);
+    let value = if score > 0 {
+        Value::Win((WIN_SCORE - score) as u8)
+    } else if score < 0 {
+        Value::Loss((WIN_SCORE + score) as u8)
+    } else {
+        Value::Draw(board.empty_squares().len() as u8)
+    };
+    Search { value, positions }
+}
+
+/// A win `d` moves below the root scores `WIN_SCORE - d` for the winner, so sooner is better.
+const WIN_SCORE: i16 = 100;
+
+fn alpha_beta_score(
+    board: Board,
+    depth: i16,
+    mut alpha: i16,
+    beta: i16,
+    positions: &mut u64,
+) -> i16 {
+    *positions += 1;
+    match value_if_over(board) {
+        Some(Value::Loss(_)) => return -(WIN_SCORE - depth),
+        Some(_) => return 0,
+        None => {}
+    }
+    let mut best = -WIN_SCORE - 1;
+    for square in board.empty_squares() {
+        let score = -alpha_beta_score(
+            board.play_unchecked(square),
+            depth + 1,
+            -beta,
+            -alpha,
+            positions,
+        );
+        best = best.max(score);
+        alpha = alpha.max(score);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+const CODES: usize = 19_683;
+
+/// The value and best moves of every position reachable from the empty board, solved once.
+///
+/// Each position is looked up by its base-3 [code](Board::code); a lookup is one indexed load.
+/// [`Table::shared`] builds the table on first use and keeps it for the whole program.
+pub struct Table {
+    /// Packed [`Value`] by board code; 0 for codes that are not a reachable position.
+    values: Box<[u8]>,
+    /// Best moves (a [`SquareSet`]'s bits) by board code.
+    best: Box<[u16]>,
+    positions: usize,
+    calls: u64,
+}
+
+impl Table {
+    /// Solves every position reachable from the empty board.
+    pub fn build() -> Table {
+        let mut table = Table {
+            values: vec![0; CODES].into_boxed_slice(),
+            best: vec![0; CODES].into_boxed_slice(),
+            positions: 0,
+            calls: 0,
+        };
+        table.solve(Board::new());
+        table
+    }
+
+    /// The table shared by the whole program, built on first use.
+    pub fn shared() -> &'static Table {
+        static TABLE: OnceLock<Table> = OnceLock::new();
+        TABLE.get_or_init(Table::build)
+    }
+
+    fn solve(&mut self, board: Board) -> Value {
+        self.calls += 1;
+        let code = board.code() as usize;
+        if let Some(value) = Value::from_byte(self.values[code]) {
+            return value;
+        }
+        let (value, best) = match value_if_over(board) {
+            Some(value) => (value, SquareSet::EMPTY),
+            None => {
+                let mut best_value = Value::Loss(0);
+                let mut best = SquareSet::EMPTY;
+                for (square, child) in board.children() {
+                    let value = Value::of_move_into(self.solve(child));
+                    if best.is_empty() || value > best_value {
+                        best_value = value;
+                        best = SquareSet::from_square(square);
+                    } else if value == best_value {
+                        best.insert(square);
+                    }
+                }
+                (best_value, best)
+            }
+        };
+        self.values[code] = value.to_byte();
+        self.best[code] = best.bits();
+        self.positions += 1;
+        value
+    }
+
+    /// The value of `board` for the side to move.
+    pub fn value(&self, board: Board) -> Value {
+        match Value::from_byte(self.values[board.code() as usize]) {
+            Some(value) => value,
+            // Every Board is reachable, so this is never taken; searching is still correct.
+            None => minimax(board).value,
+        }
+    }
+
+    /// The moves that keep the best value for the side to move; empty once the game is over.
+    pub fn best_moves(&self, board: Board) -> SquareSet {
+        SquareSet::from_bits(self.best[board.code() as usize])
+    }
+
+    /// How many positions the table holds: every one reachable from the empty board.
+    pub fn positions(&self) -> usize {
+        self.positions
+    }
+
+    /// How many times building the table asked for a position's value, repeats included.
+    pub fn calls(&self) -> u64 {
+        self.calls
+    }
+
+    /// The bytes the table's arrays take.
+    pub fn size_in_bytes(&self) -> usize {
+        std::mem::size_of_val(&*self.values) + std::mem::size_of_val(&*self.best)
+    }
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("positions", &self.positions)
+            .field("size_in_bytes", &self.size_in_bytes())
+            .finish()
+    }
+}
