@@ -208,21 +208,12 @@ impl Opponent {
 
     /// The square it plays on `board` and why, or `None` if the game is over.
     pub fn choose(&mut self, board: Board) -> Option<Choice> {
-        let free = board.legal_moves();
-        if free.is_empty() {
-            return None;
-        }
         match self.level {
-            Level::Random => self.pick(free, Reason::Random),
-            Level::Rules => self.by_rules(board, free),
             Level::Perfect => self.best(board),
-            Level::Blunders(percent) => {
-                if self.rng.u8(0..100) < percent.min(100) {
-                    self.pick(free, Reason::Blunder)
-                } else {
-                    self.best(board)
-                }
-            }
+            Level::Blunders(percent) if self.rng.u8(0..100) >= percent.min(100) => self.best(board),
+            Level::Blunders(_) => self.pick(board.legal_moves(), Reason::Blunder),
+            Level::Random => self.pick(board.legal_moves(), Reason::Random),
+            Level::Rules => self.by_rules(board),
         }
     }
 
@@ -232,11 +223,17 @@ impl Opponent {
     }
 
     fn best(&mut self, board: Board) -> Option<Choice> {
-        let value = board.value();
-        self.pick(board.best_moves(), Reason::Best(value))
+        // A finished game has no best moves, so this needs no separate test for the end.
+        let table = crate::solver::Table::shared();
+        let square = self.rng.choice(table.best_moves(board))?;
+        Some(Choice {
+            square,
+            reason: Reason::Best(table.value(board)),
+        })
     }
 
-    fn by_rules(&mut self, board: Board, free: SquareSet) -> Option<Choice> {
+    fn by_rules(&mut self, board: Board) -> Option<Choice> {
+        let free = board.legal_moves();
         let me = board.turn();
         let wins = magic::winning_squares(board.squares(me), free);
         let blocks = magic::winning_squares(board.squares(!me), free);

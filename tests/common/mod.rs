@@ -1,0 +1,87 @@
+//! Reference material the tests compare the crate against: the eight lines written out by hand,
+//! and every grid of nine cells.
+#![allow(dead_code)]
+
+use magic_tictactoe::{Square, SquareSet};
+
+/// The eight lines as keypad digits: the plain table the magic-square win test must agree with.
+pub const LINES: [[u8; 3]; 8] = [
+    [1, 2, 3],
+    [4, 5, 6],
+    [7, 8, 9],
+    [1, 4, 7],
+    [2, 5, 8],
+    [3, 6, 9],
+    [1, 5, 9],
+    [3, 5, 7],
+];
+
+pub fn square(digit: u8) -> Square {
+    Square::ALL[usize::from(digit) - 1]
+}
+
+pub fn line_set(line: [u8; 3]) -> SquareSet {
+    line.into_iter().map(square).collect()
+}
+
+/// Whether `held` contains one of the eight reference lines.
+pub fn has_line_by_table(held: SquareSet) -> bool {
+    LINES.iter().any(|&line| {
+        let line = line_set(line);
+        held.intersection(line) == line
+    })
+}
+
+/// A grid: any filling of the nine cells with X, O or nothing, unchecked.
+#[derive(Clone, Copy, Debug)]
+pub struct Grid {
+    pub x: SquareSet,
+    pub o: SquareSet,
+}
+
+impl Grid {
+    /// Cell `i` is digit `i` of `code` in base 3: 0 empty, 1 X, 2 O.
+    pub fn from_code(code: u32) -> Grid {
+        let (mut x, mut o, mut rest) = (SquareSet::EMPTY, SquareSet::EMPTY, code);
+        for s in Square::ALL {
+            match rest % 3 {
+                1 => x.insert(s),
+                2 => o.insert(s),
+                _ => {}
+            }
+            rest /= 3;
+        }
+        Grid { x, o }
+    }
+
+    /// The text form with slashes, as the crate's parser reads it.
+    pub fn text(self) -> String {
+        let mut text = String::new();
+        for s in Square::ALL {
+            if s.column() == 0 && s.row() > 0 {
+                text.push('/');
+            }
+            text.push(if self.x.contains(s) {
+                'X'
+            } else if self.o.contains(s) {
+                'O'
+            } else {
+                '.'
+            });
+        }
+        text
+    }
+
+    /// The rules from FACTS.md, written independently of the crate: marks alternate with X
+    /// first, not both have a line, an X line means X moved last, an O line means O moved last.
+    pub fn follows_simple_rules(self) -> bool {
+        let (xs, os) = (self.x.len(), self.o.len());
+        let (xl, ol) = (has_line_by_table(self.x), has_line_by_table(self.o));
+        (xs == os || xs == os + 1) && !(xl && ol) && (!xl || xs == os + 1) && (!ol || xs == os)
+    }
+}
+
+/// All 3^9 = 19,683 grids.
+pub fn all_grids() -> impl Iterator<Item = Grid> {
+    (0..19_683).map(Grid::from_code)
+}
