@@ -235,17 +235,12 @@ fn a_whole_game_against_the_perfect_player_ends_and_refuses_further_moves() {
         Some(Player::X),
         "perfect O never loses"
     );
-    assert_eq!(
-        game.try_play(Square::ALL[0]),
-        Err(MoveError::GameOver).or_else(|e| if game.board().get(Square::ALL[0]).is_some() {
-            Err(MoveError::SquareTaken {
-                square: Square::ALL[0],
-                by: game.board().get(Square::ALL[0]).unwrap(),
-            })
-        } else {
-            Err(e)
-        })
-    );
+    let first = Square::TopLeft;
+    let expected = match game.board().get(first) {
+        Some(by) => MoveError::SquareTaken { square: first, by },
+        None => MoveError::GameOver,
+    };
+    assert_eq!(game.try_play(first), Err(expected));
     assert_eq!(game.boards().len(), game.moves().len() + 1);
     assert_eq!(*game.boards().last().unwrap(), game.board());
     game.restart();
