@@ -32,6 +32,7 @@
 
 use itertools::Itertools;
 
+pub use crate::pictures::Triples;
 use crate::{Line, Square, SquareSet};
 
 /// The Lo Shu magic square, row by row: the magic number of each square in keypad order.
@@ -134,5 +135,111 @@ mod tests {
         // 8 + 9 = 17: no number completes the pair.
         let far: SquareSet = [Square::TopLeft, Square::Right].into_iter().collect();
         assert_eq!(winning_squares(far, far.complement()), SquareSet::EMPTY);
+    }
+}
+
+/// One pair of squares a player holds, and what the "15 - (a + b)" test says about it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pair {
+    /// Whose squares.
+    pub player: crate::Player,
+    /// The two squares, in keypad order.
+    pub squares: [Square; 2],
+    /// The number that would complete a line: `15 - (a + b)`, if it is from 1 to 9 and
+    /// different from both.
+    pub needed: Option<u8>,
+    /// The square that carries `needed`, and whether it is free (a win there, or a block).
+    pub completes_at: Option<(Square, bool)>,
+}
+
+/// The sums that matter on a board: every pair each player holds, with the number that would
+/// complete it. A pair whose number is on a free square is a threat.
+///
+/// ```
+/// use magic_tictactoe::{magic::Sums, Board, Square};
+///
+/// let board: Board = "XX./O../...".parse()?;
+/// let sums = Sums::new(board);
+/// assert_eq!(sums.threats(magic_tictactoe::Player::X), vec![Square::TopRight]);
+/// # Ok::<(), magic_tictactoe::BoardError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sums {
+    board: crate::Board,
+    pairs: Vec<Pair>,
+}
+
+impl Sums {
+    /// Works out every pair on `board`.
+    pub fn new(board: crate::Board) -> Sums {
+        let free = board.empty_squares();
+        let mut pairs = Vec::new();
+        for player in crate::Player::ALL {
+            for [a, b] in board.squares(player).iter().array_combinations::<2>() {
+                let needed = MAGIC_SUM
+                    .checked_sub(a.magic_number() + b.magic_number())
+                    .filter(|n| {
+                        (1..=9).contains(n) && *n != a.magic_number() && *n != b.magic_number()
+                    });
+                let completes_at = needed
+                    .and_then(Square::from_magic_number)
+                    .map(|square| (square, free.contains(square)));
+                pairs.push(Pair {
+                    player,
+                    squares: [a, b],
+                    needed,
+                    completes_at,
+                });
+            }
+        }
+        Sums { board, pairs }
+    }
+
+    /// The board.
+    pub fn board(&self) -> crate::Board {
+        self.board
+    }
+
+    /// Every pair of both players, X's first.
+    pub fn pairs(&self) -> &[Pair] {
+        &self.pairs
+    }
+
+    /// The free squares where `player` would complete a line.
+    pub fn threats(&self, player: crate::Player) -> Vec<Square> {
+        let mut squares: Vec<Square> = self
+            .pairs
+            .iter()
+            .filter(|pair| pair.player == player)
+            .filter_map(|pair| pair.completes_at)
+            .filter(|&(_, free)| free)
+            .map(|(square, _)| square)
+            .collect();
+        squares.sort_unstable();
+        squares.dedup();
+        squares
+    }
+}
+
+impl std::fmt::Display for Sums {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:#}", self.board)?;
+        for pair in &self.pairs {
+            write!(f, "\n{}", pair_sentence(pair))?;
+        }
+        Ok(())
+    }
+}
+
+/// `X holds 8 and 5: 8 + 5 = 13, needs 2, on square 9, which is free`.
+pub(crate) fn pair_sentence(pair: &Pair) -> String {
+    let [a, b] = pair.squares.map(Square::magic_number);
+    let start = format!("{} holds {a} and {b}: {a} + {b} = {}", pair.player, a + b);
+    match (pair.needed, pair.completes_at) {
+        (Some(n), Some((square, true))) => {
+            format!("{start}, needs {n}: square {square} is free, a line is one move away")
+        }
+        (Some(n), Some((square, false))) => format!("{start}, needs {n}: square {square} is taken"),
+        _ => format!("{start}, so no third number makes 15"),
     }
 }
