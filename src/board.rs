@@ -147,7 +147,11 @@ impl Board {
     pub fn outcome(self) -> Outcome {
         // Only the player who moved last can have a line.
         let last = !self.turn();
-        if let Some(line) = magic::winning_line(self.squares(last)) {
+        let held = self.squares(last);
+        if let Some(line) = magic::has_won(held)
+            .then(|| magic::winning_line(held))
+            .flatten()
+        {
             Outcome::Won { winner: last, line }
         } else if self.empty_squares().is_empty() {
             Outcome::Draw

@@ -178,7 +178,18 @@ impl BoardView {
                     digit = square.digit(),
                     magic = square.magic_number(),
                 );
-                if self.magic_numbers {
+                let magic_only = self.magic_numbers
+                    && !self.digits
+                    && value.is_none()
+                    && self.board.get(square).is_none();
+                if magic_only {
+                    let _ = write!(
+                        html,
+                        "<div style=\"font-size:{}px;color:#8a5a00;background:transparent;font-weight:700\">{}</div>",
+                        px * 2 / 5,
+                        square.magic_number()
+                    );
+                } else if self.magic_numbers {
                     let _ = write!(
                         html,
                         "<div style=\"font-size:{small}px;color:#8a5a00;background:transparent;font-weight:700\">{}</div>",
@@ -202,7 +213,7 @@ impl BoardView {
                                 (px / 4).max(9),
                                 escape(&short_value(value))
                             );
-                        } else if self.digits {
+                        } else if self.digits && !magic_only {
                             let _ = write!(
                                 html,
                                 "<div style=\"font-size:{}px;color:#a39b8f;background:transparent\">{}</div>",
@@ -303,6 +314,9 @@ mod tests {
     use super::*;
 
     fn assert_safe(html: &str) {
+        for constant in ["{PAPER}", "{INK}", "{MUTED}", "{CELL}", "{FONT}"] {
+            assert!(!html.contains(constant), "unformatted {constant}");
+        }
         for banned in ["<script", "<style", "<svg"] {
             assert!(!html.contains(banned), "{banned} in {html}");
         }

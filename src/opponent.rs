@@ -224,11 +224,11 @@ impl Opponent {
 
     fn best(&mut self, board: Board) -> Option<Choice> {
         // A finished game has no best moves, so this needs no separate test for the end.
-        let table = crate::solver::Table::shared();
-        let square = self.rng.choice(table.best_moves(board))?;
+        let (value, best) = crate::solver::Table::shared().entry(board);
+        let square = self.rng.choice(best)?;
         Some(Choice {
             square,
-            reason: Reason::Best(table.value(board)),
+            reason: Reason::Best(value),
         })
     }
 

@@ -238,8 +238,8 @@ impl Sums {
             .into_iter()
             .flat_map(|p| self.threats(p))
             .collect();
-        let mut inner = String::from(
-            "<table style=\"border-collapse:collapse;margin:0\"><tr><td style=\"vertical-align:top;padding:0 14px 0 0;background:transparent\">",
+        let mut inner = format!(
+            "<table style=\"border-collapse:collapse;margin:0\"><tr><td style=\"vertical-align:top;padding:0 14px 0 0;background:{PAPER};text-align:left\">"
         );
         inner.push_str(
             &board
@@ -255,7 +255,10 @@ impl Sums {
                 )
                 .table_html(),
         );
-        inner.push_str("</td><td style=\"vertical-align:top;padding:0;background:transparent\">");
+        let _ = write!(
+            inner,
+            "</td><td style=\"vertical-align:top;padding:0;background:{PAPER};text-align:left\">"
+        );
         if self.pairs().is_empty() {
             inner.push_str(&caption(
                 "Nobody holds two squares yet, so there is nothing to add up.",
@@ -270,9 +273,9 @@ impl Sums {
             };
             let _ = write!(
                 inner,
-                "<div style=\"background:{background};color:{};font-weight:{weight};padding:1px 6px;font-size:13px\">{}</div>",
+                "<div style=\"background:{background};color:{};font-weight:{weight};padding:1px 6px;font-size:13px;text-align:left\">{}</div>",
                 crate::html::player_colour(pair.player),
-                escape(&magic::pair_sentence(pair))
+                escape(&magic::pair_sentence(pair, board))
             );
         }
         inner.push_str("</td></tr></table>");
@@ -362,6 +365,9 @@ mod tests {
     use crate::{Level, Player};
 
     fn assert_well_formed(html: &str) {
+        for constant in ["{PAPER}", "{INK}", "{MUTED}", "{CELL}", "{FONT}"] {
+            assert!(!html.contains(constant), "unformatted {constant}");
+        }
         for banned in ["<script", "<style", "<svg"] {
             assert!(!html.contains(banned));
         }

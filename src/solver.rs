@@ -185,6 +185,15 @@ impl Table {
         }
     }
 
+    /// The value of `board` and its best moves, from one lookup.
+    pub fn entry(&self, board: Board) -> (Value, SquareSet) {
+        let code = usize::from(board.code());
+        match Value::from_byte(self.values[code]) {
+            Some(value) => (value, SquareSet::from_bits(self.best[code])),
+            None => (minimax(board).value, SquareSet::EMPTY),
+        }
+    }
+
     /// The moves that keep the best value for the side to move; empty once the game is over.
     pub fn best_moves(&self, board: Board) -> SquareSet {
         SquareSet::from_bits(self.best[board.code() as usize])

@@ -1,0 +1,113 @@
+"""Run every notebook in notebooks/ through the real Rust kernel and check what it shows.
+
+A notebook fails on a compile error or any error output, on a panic (the Rust kernel prints
+panics to stderr without failing the cell), and when it rendered no HTML at all.
+
+    python scripts/run_notebooks.py              # check every notebook
+    python scripts/run_notebooks.py 01           # only notebooks whose name contains "01"
+    python scripts/run_notebooks.py --write      # also save the outputs into the notebooks
+    python scripts/run_notebooks.py --html DIR   # also export each run to DIR as HTML
+"""
+
+import argparse
+import pathlib
+import sys
+import time
+
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+PANIC_MARKERS = ("panicked at", "thread 'main' panicked", "Child process terminated")
+
+
+def problems_in(nb):
+    """Every error output, panic and warning-free failure in an executed notebook."""
+    found = []
+    html_outputs = 0
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        for output in cell.get("outputs", []):
+            kind = output.get("output_type")
+            if kind == "error":
+                found.append(f"cell {index}: error output: {output.get('ename')}: {output.get('evalue')}")
+            elif kind == "stream":
+                text = output.get("text", "")
+                if any(marker in text for marker in PANIC_MARKERS):
+                    found.append(f"cell {index}: panic: {text.strip()[:300]}")
+            elif kind in ("display_data", "execute_result"):
+                data = output.get("data", {})
+                if "text/html" in data:
+                    html_outputs += 1
+                for value in data.values():
+                    if isinstance(value, str) and any(marker in value for marker in PANIC_MARKERS):
+                        found.append(f"cell {index}: panic in output: {value.strip()[:300]}")
+    if html_outputs == 0:
+        found.append("no cell rendered HTML")
+    return found, html_outputs
+
+
+def run(path, write, html_dir, timeout):
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(
+        nb,
+        kernel_name="rust",
+        timeout=timeout,
+        startup_timeout=120,
+        record_timing=False,
+        resources={"metadata": {"path": str(path.parent)}},
+    )
+    start = time.monotonic()
+    try:
+        client.execute()
+    except (CellExecutionError, CellTimeoutError, DeadKernelError) as error:
+        return [f"execution stopped: {str(error).strip()[:2000]}"], time.monotonic() - start, 0
+    elapsed = time.monotonic() - start
+    problems, html_outputs = problems_in(nb)
+    if write and not problems:
+        nbformat.write(nb, path)
+    if html_dir is not None:
+        from nbconvert import HTMLExporter
+
+        html_dir.mkdir(parents=True, exist_ok=True)
+        body, _ = HTMLExporter().from_notebook_node(nb)
+        (html_dir / (path.stem + ".html")).write_text(body, encoding="utf-8")
+    return problems, elapsed, html_outputs
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("only", nargs="*", help="run only notebooks whose file name contains one of these")
+    parser.add_argument("--write", action="store_true", help="save the outputs into the notebooks")
+    parser.add_argument("--html", type=pathlib.Path, help="export each executed notebook to this folder as HTML")
+    parser.add_argument("--timeout", type=int, default=300, help="seconds one cell may take")
+    args = parser.parse_args()
+
+    paths = sorted(NOTEBOOKS.glob("*.ipynb"))
+    if args.only:
+        paths = [p for p in paths if any(word in p.name for word in args.only)]
+    if not paths:
+        print("no notebooks found", file=sys.stderr)
+        return 1
+
+    passed, failed = 0, 0
+    for path in paths:
+        problems, elapsed, html_outputs = run(path, args.write, args.html, args.timeout)
+        if problems:
+            failed += 1
+            print(f"FAIL {path.name} ({elapsed:.1f} s)")
+            for problem in problems:
+                print(f"     {problem}")
+        else:
+            passed += 1
+            print(f"ok   {path.name} ({elapsed:.1f} s, {html_outputs} HTML outputs)")
+        sys.stdout.flush()
+    print(f"notebooks: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
