@@ -1,0 +1,128 @@
+//! `tictactoe analyze` and `tictactoe stats`.
+
+use std::io::{self, Write};
+
+use magic_tictactoe::{Board, Outcome, Player, Statistics, Value};
+
+use crate::json::Json;
+
+fn value_json(value: Value) -> Vec<(&'static str, Json)> {
+    vec![
+        ("result", Json::text(value.result().as_str())),
+        ("plies", Json::Number(u64::from(value.plies()))),
+    ]
+}
+
+/// Prints whose turn it is, the result if the game is over, the value, and every move's value.
+pub fn position(board: Board, json: bool, out: &mut impl Write) -> io::Result<()> {
+    let analysis = board.analysis();
+    if json {
+        let outcome = match board.outcome() {
+            Outcome::InPlay => Json::Null,
+            Outcome::Won { winner, .. } => Json::text(winner.to_string()),
+            Outcome::Draw => Json::text("draw"),
+        };
+        let moves = analysis
+            .moves()
+            .iter()
+            .map(|m| {
+                let mut fields = vec![("square", Json::Number(u64::from(m.square.digit())))];
+                fields.extend(value_json(m.value));
+                Json::Object(fields)
+            })
+            .collect();
+        let object = Json::Object(vec![
+            ("board", Json::text(board.to_string())),
+            (
+                "to_move",
+                board
+                    .to_move()
+                    .map_or(Json::Null, |p: Player| Json::text(p.to_string())),
+            ),
+            ("outcome", outcome),
+            (
+                "value",
+                analysis
+                    .value()
+                    .map_or(Json::Null, |v| Json::Object(value_json(v))),
+            ),
+            ("moves", Json::Array(moves)),
+        ]);
+        return writeln!(out, "{}", object.render());
+    }
+    writeln!(out, "board {board}\n{board:#}")?;
+    match board.to_move() {
+        None => writeln!(out, "The game is over: {}.", board.outcome()),
+        Some(player) => {
+            writeln!(out, "{player} to move.")?;
+            if let Some(value) = analysis.value() {
+                let best: Vec<String> = analysis
+                    .best_moves()
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect();
+                writeln!(
+                    out,
+                    "Value for {player} with perfect play: {value}. Best: {}.",
+                    best.join(", ")
+                )?;
+            }
+            writeln!(
+                out,
+                "Every move (its value for {player}, moves to the end counting it):"
+            )?;
+            for m in analysis.moves() {
+                writeln!(out, "  {}: {}", m.square, m.value)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Prints the statistics, counted on the spot.
+pub fn stats(json: bool, out: &mut impl Write) -> io::Result<()> {
+    let statistics = Statistics::compute();
+    if !json {
+        return writeln!(out, "{statistics}");
+    }
+    let games = &statistics.games;
+    let positions = &statistics.positions;
+    let count = |n: usize| Json::Number(n as u64);
+    let object = Json::Object(vec![
+        ("perft", Json::numbers(statistics.perft.iter().copied())),
+        (
+            "games",
+            Json::Object(vec![
+                ("total", Json::Number(games.total)),
+                ("x_wins", Json::Number(games.x_wins)),
+                ("o_wins", Json::Number(games.o_wins)),
+                ("draws", Json::Number(games.draws)),
+                ("by_length", Json::numbers(games.by_length)),
+            ]),
+        ),
+        (
+            "positions",
+            Json::Object(vec![
+                ("reachable", count(positions.reachable)),
+                ("terminal", count(positions.terminal)),
+                ("x_wins", count(positions.x_wins)),
+                ("o_wins", count(positions.o_wins)),
+                ("draws", count(positions.draws)),
+                (
+                    "by_ply",
+                    Json::numbers(positions.by_ply.iter().map(|&n| n as u64)),
+                ),
+                ("up_to_symmetry", count(positions.up_to_symmetry)),
+                (
+                    "terminal_up_to_symmetry",
+                    count(positions.terminal_up_to_symmetry),
+                ),
+                (
+                    "up_to_symmetry_by_ply",
+                    Json::numbers(positions.up_to_symmetry_by_ply.iter().map(|&n| n as u64)),
+                ),
+            ]),
+        ),
+    ]);
+    writeln!(out, "{}", object.render())
+}

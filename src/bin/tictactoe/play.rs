@@ -1,0 +1,319 @@
+//! `tictactoe play`: the game at a prompt.
+
+use std::io::{self, BufRead, Write};
+
+use magic_tictactoe::{Board, DEFAULT_SEED, Game, Level, Opponent, Player, Square};
+
+use crate::input::{Line, read_line};
+use crate::style::Style;
+
+/// The choices made with flags; whatever is `None` is asked at the prompt.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    against_computer: Option<bool>,
+    level: Option<Level>,
+    mark: Option<Player>,
+    seed: u64,
+}
+
+impl Settings {
+    /// Checks that the flags agree. X always moves first, so `--first` decides the mark too.
+    pub fn from_flags(
+        against_computer: Option<bool>,
+        level: Option<Level>,
+        mark: Option<Player>,
+        i_move_first: Option<bool>,
+        seed: Option<u64>,
+    ) -> Result<Settings, String> {
+        let first_mark = i_move_first.map(|me| if me { Player::X } else { Player::O });
+        let mark = match (mark, first_mark) {
+            (Some(mark), Some(first)) if mark != first => {
+                return Err(format!(
+                    "X always moves first, so playing {mark} means {} moves first: use --mark or --first, or both to agree",
+                    if mark == Player::X {
+                        "you"
+                    } else {
+                        "the computer"
+                    }
+                ));
+            }
+            (mark, first) => mark.or(first),
+        };
+        let computer_flags = level.is_some() || mark.is_some() || seed.is_some();
+        if against_computer == Some(false) && computer_flags {
+            return Err("--level, --mark, --first and --seed are for a game against the computer, not --mode two".into());
+        }
+        Ok(Settings {
+            against_computer: against_computer.or(computer_flags.then_some(true)),
+            level,
+            mark,
+            seed: seed.unwrap_or(DEFAULT_SEED),
+        })
+    }
+}
+
+const HELP: &str = "\
+Type a square to put your mark there:
+  a keypad digit 1-9      1 2 3
+                          4 5 6
+                          7 8 9
+  a row and a column, each 1-3 from the top left: \"2 3\" is square 6
+  a row letter a-c (from the top) and a column 1-3: \"b3\" is square 6
+Commands:
+  u  undo your last move (and the computer's reply)
+  h  hint: the best moves and the value of every move
+  r  restart
+  q  quit (Ctrl-D works too)
+  ?  this help";
+
+struct Session<'a, R, W> {
+    input: &'a mut R,
+    out: &'a mut W,
+    style: Style,
+}
+
+/// The answer to a question at the prompt, or the end of input.
+enum Answer<T> {
+    Chosen(T),
+    End,
+}
+
+impl<R: BufRead, W: Write> Session<'_, R, W> {
+    /// Asks until the answer parses; an empty line takes the default.
+    fn ask<T>(
+        &mut self,
+        question: &str,
+        default: T,
+        parse: impl Fn(&str) -> Result<T, String>,
+    ) -> io::Result<Answer<T>> {
+        loop {
+            write!(self.out, "{question} ")?;
+            self.out.flush()?;
+            match read_line(self.input)? {
+                Line::End => return Ok(Answer::End),
+                Line::TooLong => writeln!(self.out, "That line is too long.")?,
+                Line::NotText => writeln!(self.out, "That line is not readable text.")?,
+                Line::Text(text) if text.trim().is_empty() => return Ok(Answer::Chosen(default)),
+                Line::Text(text) => match parse(text.trim()) {
+                    Ok(value) => return Ok(Answer::Chosen(value)),
+                    Err(message) => writeln!(self.out, "{message}")?,
+                },
+            }
+        }
+    }
+
+    fn draw(&mut self, board: Board) -> io::Result<()> {
+        let line = board
+            .outcome()
+            .line()
+            .map(|line| line.square_set())
+            .unwrap_or_default();
+        writeln!(self.out)?;
+        for row in 0..3 {
+            let cells: Vec<String> = (0..3)
+                .map(|column| {
+                    let square = Square::ALL[row * 3 + column];
+                    match board.get(square) {
+                        Some(player) if line.contains(square) => {
+                            format!("[{}]", self.style.mark(player))
+                        }
+                        Some(player) => format!(" {} ", self.style.mark(player)),
+                        None => format!(" {} ", self.style.dim(&square.to_string())),
+                    }
+                })
+                .collect();
+            writeln!(self.out, "  {}", cells.join("|").trim_end())?;
+            if row < 2 {
+                writeln!(self.out, "  ---+---+---")?;
+            }
+        }
+        writeln!(self.out)
+    }
+
+    fn hint(&mut self, game: &Game) -> io::Result<()> {
+        let analysis = game.hint();
+        let Some(player) = analysis.to_move() else {
+            return writeln!(self.out, "The game is over: nothing to hint.");
+        };
+        let best: Vec<String> = analysis
+            .best_moves()
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let value = analysis.value().map(|v| v.to_string()).unwrap_or_default();
+        writeln!(
+            self.out,
+            "Hint for {player}: play {} ({value}).",
+            best.join(" or ")
+        )?;
+        let all: Vec<String> = analysis
+            .moves()
+            .iter()
+            .map(|m| format!("{}: {}", m.square, m.value))
+            .collect();
+        writeln!(self.out, "Every move: {}", all.join(", "))
+    }
+}
+
+/// Plays games until the person quits or the input ends.
+pub fn run(
+    settings: Settings,
+    style: Style,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let mut session = Session { input, out, style };
+    writeln!(
+        session.out,
+        "{}",
+        style.bold("Tic-tac-toe. Type ? at any time for help.")
+    )?;
+    let against_computer = match settings.against_computer {
+        Some(choice) => choice,
+        None => match session.ask(
+            "Play against the computer (c) or a friend at this keyboard (f)? [c]",
+            true,
+            |text| match text.to_lowercase().as_str() {
+                "c" | "computer" => Ok(true),
+                "f" | "friend" | "two" | "2" => Ok(false),
+                _ => Err("Please type c for the computer or f for a friend.".into()),
+            },
+        )? {
+            Answer::Chosen(choice) => choice,
+            Answer::End => return goodbye(&mut session),
+        },
+    };
+    let mut game = if against_computer {
+        let level = match settings.level {
+            Some(level) => level,
+            None => match session.ask(
+                "Level: random, rules, easy, medium, hard or perfect? [perfect]",
+                Level::Perfect,
+                |text| text.parse::<Level>().map_err(|error| error.to_string()),
+            )? {
+                Answer::Chosen(level) => level,
+                Answer::End => return goodbye(&mut session),
+            },
+        };
+        let mark = match settings.mark {
+            Some(mark) => mark,
+            None => match session.ask(
+                "Play X (you move first) or O (the computer moves first)? [X]",
+                Player::X,
+                |text| text.parse::<Player>().map_err(|error| error.to_string()),
+            )? {
+                Answer::Chosen(mark) => mark,
+                Answer::End => return goodbye(&mut session),
+            },
+        };
+        writeln!(
+            session.out,
+            "You play {} against the {level} computer.",
+            style.mark(mark)
+        )?;
+        Game::against_opponent(Opponent::new(level, settings.seed), !mark)
+    } else {
+        writeln!(session.out, "Two players: X moves first.")?;
+        Game::new()
+    };
+    if let Some(choice) = game.last_reply() {
+        writeln!(
+            session.out,
+            "The computer ({}) takes square {}.",
+            style.mark(Player::X),
+            choice.square
+        )?;
+    }
+    let mut moves_shown = None;
+    loop {
+        // Draw the board whenever it changed since it was last drawn.
+        if moves_shown != Some(game.moves().to_vec()) {
+            session.draw(game.board())?;
+            moves_shown = Some(game.moves().to_vec());
+            if game.is_over() {
+                writeln!(session.out, "{}", style.bold(&game.result_sentence()))?;
+            }
+        }
+        let prompt = match game.to_move() {
+            None => "Game over: r to play again, u to undo, q to quit:".to_owned(),
+            Some(player) if game.computer_plays().is_some() => {
+                format!("Your move ({}), 1-9 or ? for help:", style.mark(player))
+            }
+            Some(player) => format!("{} to move, 1-9 or ? for help:", style.mark(player)),
+        };
+        write!(session.out, "{prompt} ")?;
+        session.out.flush()?;
+        let text = match read_line(session.input)? {
+            Line::End => return goodbye(&mut session),
+            Line::TooLong => {
+                writeln!(
+                    session.out,
+                    "That line is too long: type a square from 1 to 9, or ? for help."
+                )?;
+                continue;
+            }
+            Line::NotText => {
+                writeln!(
+                    session.out,
+                    "That line is not readable text: type a square from 1 to 9, or ? for help."
+                )?;
+                continue;
+            }
+            Line::Text(text) => text,
+        };
+        match text.trim().to_lowercase().as_str() {
+            "" => writeln!(
+                session.out,
+                "Nothing was typed: type a square from 1 to 9, or ? for help."
+            )?,
+            "q" | "quit" | "exit" => return goodbye(&mut session),
+            "?" | "help" => writeln!(session.out, "{HELP}")?,
+            "h" | "hint" => session.hint(&game)?,
+            "r" | "restart" | "new" => {
+                game.restart();
+                moves_shown = None;
+                writeln!(session.out, "New game.")?;
+                if let Some(choice) = game.last_reply() {
+                    writeln!(
+                        session.out,
+                        "The computer ({}) takes square {}.",
+                        style.mark(Player::X),
+                        choice.square
+                    )?;
+                }
+            }
+            "u" | "undo" => {
+                if game.undo() {
+                    writeln!(session.out, "Move taken back.")?;
+                } else {
+                    writeln!(session.out, "There is no move of yours to take back.")?;
+                }
+            }
+            typed => match game.try_play(typed) {
+                Ok(Some(choice)) => {
+                    let computer = game.computer_plays().unwrap_or(Player::O);
+                    writeln!(
+                        session.out,
+                        "The computer ({}) takes square {}.",
+                        style.mark(computer),
+                        choice.square
+                    )?;
+                }
+                Ok(None) => {}
+                Err(error) => writeln!(session.out, "{}.", capitalise(&error.to_string()))?,
+            },
+        }
+    }
+}
+
+fn goodbye<R, W: Write>(session: &mut Session<'_, R, W>) -> io::Result<()> {
+    writeln!(session.out, "\nGoodbye.")
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
