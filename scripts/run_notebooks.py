@@ -50,6 +50,25 @@ def problems_in(nb):
     return found, html_outputs
 
 
+def merge_streams(nb):
+    """Joins consecutive stream outputs of one kind, as Jupyter shows them, for a tidy file."""
+    for cell in nb.cells:
+        merged = []
+        for output in cell.get("outputs", []):
+            last = merged[-1] if merged else None
+            if (
+                last is not None
+                and output.get("output_type") == "stream"
+                and last.get("output_type") == "stream"
+                and last.get("name") == output.get("name")
+            ):
+                last["text"] += output["text"]
+            else:
+                merged.append(output)
+        if cell.cell_type == "code":
+            cell.outputs = merged
+
+
 def run(path, write, html_dir, timeout):
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(
@@ -67,6 +86,7 @@ def run(path, write, html_dir, timeout):
         return [f"execution stopped: {str(error).strip()[:2000]}"], time.monotonic() - start, 0
     elapsed = time.monotonic() - start
     problems, html_outputs = problems_in(nb)
+    merge_streams(nb)
     if write and not problems:
         nbformat.write(nb, path)
     if html_dir is not None:
