@@ -168,21 +168,15 @@ impl Game {
         self
     }
 
+    /// What the computer did, if it moved; the game's picture shows the result separately.
     fn describe_last_turn(&self) -> String {
-        let mut text = String::new();
-        if let Some(choice) = self.last_reply {
-            text = format!(
+        match self.last_reply {
+            Some(choice) => format!(
                 "The computer took square {} ({}).",
                 choice.square, choice.reason
-            );
+            ),
+            None => String::new(),
         }
-        if self.board.is_over() {
-            if !text.is_empty() {
-                text.push(' ');
-            }
-            text.push_str(&self.result_sentence());
-        }
-        text
     }
 
     /// The result in a sentence, such as `"X wins with the row 1-2-3."`.

@@ -258,6 +258,9 @@ pub(crate) fn pair_sentence(pair: &Pair, board: crate::Board) -> String {
     let [a, b] = pair.squares.map(Square::magic_number);
     let start = format!("{} holds {a} and {b}: {a} + {b} = {}", pair.player, a + b);
     match (pair.needed, pair.completes_at) {
+        (Some(n), Some((square, true))) if board.is_over() => {
+            format!("{start}, needs {n}: square {square} is free, but the game is over")
+        }
         (Some(n), Some((square, true))) => {
             format!("{start}, needs {n}: square {square} is free, a line is one move away")
         }

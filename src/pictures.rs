@@ -234,10 +234,14 @@ impl Sums {
     /// The board with its magic numbers, and a table of every pair with the number it needs.
     pub fn to_html(&self) -> String {
         let board = self.board();
-        let threats: SquareSet = crate::Player::ALL
-            .into_iter()
-            .flat_map(|p| self.threats(p))
-            .collect();
+        let threats: SquareSet = if board.is_over() {
+            SquareSet::EMPTY
+        } else {
+            crate::Player::ALL
+                .into_iter()
+                .flat_map(|p| self.threats(p))
+                .collect()
+        };
         let mut inner = format!(
             "<table style=\"border-collapse:collapse;margin:0\"><tr><td style=\"vertical-align:top;padding:0 14px 0 0;background:{PAPER};text-align:left\">"
         );
@@ -265,7 +269,7 @@ impl Sums {
             ));
         }
         for pair in self.pairs() {
-            let threat = matches!(pair.completes_at, Some((_, true)));
+            let threat = matches!(pair.completes_at, Some((_, true))) && !board.is_over();
             let (background, weight) = if threat {
                 ("#ffe07a", 700)
             } else {
