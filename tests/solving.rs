@@ -242,28 +242,20 @@ fn random_against_random_exactly() {
 
 #[test]
 fn perfect_against_uniform_random_exactly() {
-    let as_x = exact_rates(
-        Board::new(),
-        &|b| {
-            if b.turn() == Player::X {
-                b.best_moves()
-            } else {
-                b.legal_moves()
-            }
-        },
-        &mut HashMap::new(),
-    );
-    let as_o = exact_rates(
-        Board::new(),
-        &|b| {
-            if b.turn() == Player::O {
-                b.best_moves()
-            } else {
-                b.legal_moves()
-            }
-        },
-        &mut HashMap::new(),
-    );
+    let perfect_as = |side: Player| {
+        exact_rates(
+            Board::new(),
+            &|b| {
+                if b.turn() == side {
+                    b.best_moves()
+                } else {
+                    b.legal_moves()
+                }
+            },
+            &mut HashMap::new(),
+        )
+    };
+    let (as_x, as_o) = (perfect_as(Player::X), perfect_as(Player::O));
     assert_eq!((as_x[0] * 1000.0).round() / 10.0, 96.8);
     assert_eq!(as_x[1], 0.0);
     // FACTS.md rounds this to 77.8 %: it is 77.748 %, 77.75 to two places.

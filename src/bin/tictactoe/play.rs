@@ -79,6 +79,20 @@ enum Answer<T> {
 }
 
 impl<R: BufRead, W: Write> Session<'_, R, W> {
+    /// The choice made by a flag, or else the answer to `question`.
+    fn choose<T>(
+        &mut self,
+        chosen: Option<T>,
+        question: &str,
+        default: T,
+        parse: impl Fn(&str) -> Result<T, String>,
+    ) -> io::Result<Answer<T>> {
+        match chosen {
+            Some(choice) => Ok(Answer::Chosen(choice)),
+            None => self.ask(question, default, parse),
+        }
+    }
+
     /// Asks until the answer parses; an empty line takes the default.
     fn ask<T>(
         &mut self,
@@ -168,43 +182,37 @@ pub fn run(
         "{}",
         style.bold("Tic-tac-toe. Type ? at any time for help.")
     )?;
-    let against_computer = match settings.against_computer {
-        Some(choice) => choice,
-        None => match session.ask(
-            "Play against the computer (c) or a friend at this keyboard (f)? [c]",
-            true,
-            |text| match text.to_lowercase().as_str() {
-                "c" | "computer" => Ok(true),
-                "f" | "friend" | "two" | "2" => Ok(false),
-                _ => Err("Please type c for the computer or f for a friend.".into()),
-            },
-        )? {
-            Answer::Chosen(choice) => choice,
-            Answer::End => return goodbye(&mut session),
+    let Answer::Chosen(against_computer) = session.choose(
+        settings.against_computer,
+        "Play against the computer (c) or a friend at this keyboard (f)? [c]",
+        true,
+        |text| match text.to_lowercase().as_str() {
+            "c" | "computer" => Ok(true),
+            "f" | "friend" | "two" | "2" => Ok(false),
+            _ => Err("Please type c for the computer or f for a friend.".into()),
         },
+    )?
+    else {
+        return goodbye(&mut session);
     };
     let mut game = if against_computer {
-        let level = match settings.level {
-            Some(level) => level,
-            None => match session.ask(
-                "Level: random, rules, easy, medium, hard or perfect? [perfect]",
-                Level::Perfect,
-                |text| text.parse::<Level>().map_err(|error| error.to_string()),
-            )? {
-                Answer::Chosen(level) => level,
-                Answer::End => return goodbye(&mut session),
-            },
+        let Answer::Chosen(level) = session.choose(
+            settings.level,
+            "Level: random, rules, easy, medium, hard or perfect? [perfect]",
+            Level::Perfect,
+            parse_text::<Level>,
+        )?
+        else {
+            return goodbye(&mut session);
         };
-        let mark = match settings.mark {
-            Some(mark) => mark,
-            None => match session.ask(
-                "Play X (you move first) or O (the computer moves first)? [X]",
-                Player::X,
-                |text| text.parse::<Player>().map_err(|error| error.to_string()),
-            )? {
-                Answer::Chosen(mark) => mark,
-                Answer::End => return goodbye(&mut session),
-            },
+        let Answer::Chosen(mark) = session.choose(
+            settings.mark,
+            "Play X (you move first) or O (the computer moves first)? [X]",
+            Player::X,
+            parse_text::<Player>,
+        )?
+        else {
+            return goodbye(&mut session);
         };
         writeln!(
             session.out,
@@ -304,6 +312,13 @@ pub fn run(
             },
         }
     }
+}
+
+fn parse_text<T: std::str::FromStr>(text: &str) -> Result<T, String>
+where
+    T::Err: std::fmt::Display,
+{
+    text.parse::<T>().map_err(|error| error.to_string())
 }
 
 fn goodbye<R, W: Write>(session: &mut Session<'_, R, W>) -> io::Result<()> {
