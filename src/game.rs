@@ -135,6 +135,31 @@ impl Game {
         self.computer.as_ref().map(|computer| computer.plays)
     }
 
+    /// A whole game between two computer players, `x` moving first.
+    ///
+    /// ```
+    /// use magic_tictactoe::{Game, Level, Opponent};
+    ///
+    /// let game = Game::play_out(&mut Opponent::new(Level::Perfect, 1), &mut Opponent::new(Level::Perfect, 2));
+    /// assert!(game.is_over());
+    /// assert_eq!(game.outcome().winner(), None); // perfect against perfect is a draw
+    /// ```
+    pub fn play_out(x: &mut Opponent, o: &mut Opponent) -> Game {
+        let mut game = Game::new();
+        while let Some(player) = game.to_move() {
+            let mover = if player == Player::X {
+                &mut *x
+            } else {
+                &mut *o
+            };
+            match mover.choose_move(game.board()) {
+                Some(square) if game.try_play(square).is_ok() => {}
+                _ => break,
+            }
+        }
+        game
+    }
+
     /// The computer's level, or `None` in a game between two people.
     pub fn level(&self) -> Option<Level> {
         self.computer

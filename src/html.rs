@@ -7,6 +7,7 @@
 
 use std::fmt::Write;
 
+pub use crate::gallery::Gallery;
 use crate::{Board, GameResult, Player, Square, SquareSet, Value};
 
 /// Text made safe to put inside HTML: `&`, `<`, `>`, `"` and `'` become entities.
@@ -85,6 +86,7 @@ pub struct BoardView {
     digits: bool,
     highlight: SquareSet,
     values: [Option<Value>; 9],
+    faded: bool,
     cell_px: u32,
     caption: Option<String>,
 }
@@ -101,6 +103,7 @@ impl BoardView {
                 .line()
                 .map_or(SquareSet::EMPTY, |line| line.square_set()),
             values: [None; 9],
+            faded: false,
             cell_px: 56,
             caption: None,
         }
@@ -136,10 +139,17 @@ impl BoardView {
         self
     }
 
-    /// The size of a square in pixels (16 to 120).
+    /// Greys the board out, for a position a search skipped.
+    #[must_use]
+    pub fn faded(mut self) -> BoardView {
+        self.faded = true;
+        self
+    }
+
+    /// The size of a square in pixels (10 to 120).
     #[must_use]
     pub fn size(mut self, cell_px: u32) -> BoardView {
-        self.cell_px = cell_px.clamp(16, 120);
+        self.cell_px = cell_px.clamp(10, 120);
         self
     }
 
@@ -169,6 +179,9 @@ impl BoardView {
                 let value = self.values[square.index()];
                 if let Some(value) = value {
                     (background, colour) = value_colours(value);
+                }
+                if self.faded {
+                    (background, colour) = ("#e9e6df", "#a39b8f");
                 }
                 let _ = write!(
                     html,
@@ -201,7 +214,11 @@ impl BoardView {
                         let _ = write!(
                             html,
                             "<div style=\"font-size:{mark_size}px;font-weight:800;color:{};background:transparent\">{}</div>",
-                            player_colour(player),
+                            if self.faded {
+                                "#a39b8f"
+                            } else {
+                                player_colour(player)
+                            },
                             player.mark()
                         );
                     }

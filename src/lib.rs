@@ -3,14 +3,18 @@
 #![warn(missing_docs, missing_debug_implementations, rust_2018_idioms)]
 
 mod analysis;
+pub mod beyond;
 mod board;
 mod error;
+pub mod exercises;
+mod gallery;
 mod game;
 pub mod html;
 mod line;
 pub mod magic;
 mod opponent;
 mod outcome;
+pub mod pick15;
 mod pictures;
 mod player;
 pub mod solver;
@@ -18,6 +22,8 @@ mod square;
 mod square_set;
 pub mod stats;
 mod symmetry;
+pub mod tournament;
+pub mod tree;
 mod value;
 
 pub use analysis::{Analysis, MoveValue};

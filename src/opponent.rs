@@ -235,23 +235,18 @@ impl Opponent {
     fn by_rules(&mut self, board: Board) -> Option<Choice> {
         let free = board.legal_moves();
         let me = board.turn();
-        let wins = magic::winning_squares(board.squares(me), free);
-        let blocks = magic::winning_squares(board.squares(!me), free);
-        let corners: SquareSet = Square::CORNERS.into_iter().collect();
-        let edges: SquareSet = Square::EDGES.into_iter().collect();
-        let rules = [
-            (wins, Reason::Win),
-            (blocks, Reason::Block),
-            (SquareSet::from_square(Square::Centre), Reason::Centre),
-            (corners, Reason::Corner),
-            (edges, Reason::Edge),
-        ];
-        rules
-            .into_iter()
-            .find_map(|(squares, reason)| {
-                let candidates = squares.intersection(free);
-                (!candidates.is_empty()).then_some((candidates, reason))
-            })
-            .and_then(|(candidates, reason)| self.pick(candidates, reason))
+        let candidates = crate::tournament::rule_candidates(board);
+        let reason = if !magic::winning_squares(board.squares(me), free).is_empty() {
+            Reason::Win
+        } else if !magic::winning_squares(board.squares(!me), free).is_empty() {
+            Reason::Block
+        } else if candidates == SquareSet::from_square(Square::Centre) {
+            Reason::Centre
+        } else if candidates.iter().all(Square::is_corner) {
+            Reason::Corner
+        } else {
+            Reason::Edge
+        };
+        self.pick(candidates, reason)
     }
 }

@@ -223,3 +223,120 @@ impl std::fmt::Debug for Table {
             .finish()
     }
 }
+
+/// Plain minimax, alpha-beta and the table side by side on one position: how many positions
+/// each looks at, and how long it took here.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
+    board: Board,
+    values: [Value; 3],
+    rows: Vec<(&'static str, u64, std::time::Duration, &'static str)>,
+}
+
+impl Comparison {
+    /// Runs all three on `board` and times them.
+    pub fn run(board: Board) -> Comparison {
+        use std::time::Instant;
+        let start = Instant::now();
+        let plain = minimax(board);
+        let plain_time = start.elapsed();
+        let start = Instant::now();
+        let pruned = alpha_beta(board);
+        let pruned_time = start.elapsed();
+        let start = Instant::now();
+        let table = Table::build();
+        let value = table.value(board);
+        let table_time = start.elapsed();
+        Comparison {
+            board,
+            values: [plain.value, pruned.value, value],
+            rows: vec![
+                (
+                    "plain minimax",
+                    plain.positions,
+                    plain_time,
+                    "visits every position of the game tree",
+                ),
+                (
+                    "alpha-beta",
+                    pruned.positions,
+                    pruned_time,
+                    "skips branches that cannot change the answer",
+                ),
+                (
+                    "complete table",
+                    table.calls(),
+                    table_time,
+                    "solves each of the 5,478 positions once; then every answer is one lookup",
+                ),
+            ],
+        }
+    }
+
+    /// The value each method found, in the same order: they always agree.
+    pub fn values(&self) -> [Value; 3] {
+        self.values
+    }
+
+    /// Positions visited by each method, in the order plain minimax, alpha-beta, table.
+    pub fn positions(&self) -> Vec<u64> {
+        self.rows.iter().map(|row| row.1).collect()
+    }
+
+    /// The comparison as an HTML table with bars on a log scale.
+    pub fn to_html(&self) -> String {
+        use crate::html::{INK, MUTED, PAPER, caption, card, escape};
+        use std::fmt::Write;
+        let cell =
+            format!("style=\"padding:3px 8px;background:{PAPER};color:{INK};text-align:left\"");
+        let number =
+            format!("style=\"padding:3px 8px;background:{PAPER};color:{INK};text-align:right\"");
+        let head =
+            format!("style=\"padding:3px 8px;background:#ece6da;color:{INK};text-align:left\"");
+        let largest = self.rows.iter().map(|row| row.1).max().unwrap_or(1).max(2) as f64;
+        let mut inner = format!(
+            "<table style=\"border-collapse:collapse;margin:0\"><tr><th {head}>method</th><th {head}>positions looked at</th><th {head}></th><th {head}>time here</th><th {head}>how</th></tr>"
+        );
+        for (name, positions, time, how) in &self.rows {
+            let width = ((*positions as f64).max(1.0).ln() / largest.ln() * 200.0).round();
+            let _ = write!(
+                inner,
+                "<tr><td {cell}><b>{}</b></td><td {number}>{positions}</td><td {cell}><span style=\"display:inline-block;height:12px;width:{width}px;background:#7b9acc\"></span></td><td {number}>{:.2} ms</td><td {cell}><span style=\"color:{MUTED}\">{}</span></td></tr>",
+                escape(name),
+                time.as_secs_f64() * 1000.0,
+                escape(how)
+            );
+        }
+        inner.push_str("</table>");
+        let [plain, pruned, table] = self.values;
+        let agreement = if plain == pruned && pruned == table {
+            format!(
+                "All three agree: from {} the value for {} is {plain}.",
+                self.board,
+                self.board.turn()
+            )
+        } else {
+            format!("They disagree ({plain}, {pruned}, {table}): please report this as a bug.")
+        };
+        inner.push_str(&caption(&format!("{agreement} Bars use a log scale.")));
+        card(&inner)
+    }
+
+    /// Shows the comparison in a notebook cell.
+    pub fn evcxr_display(&self) {
+        crate::html::emit(&self.to_string(), &self.to_html());
+    }
+}
+
+impl std::fmt::Display for Comparison {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (name, positions, time, _) in &self.rows {
+            writeln!(
+                f,
+                "{name:<15} {positions:>8} positions  {:>8.2} ms",
+                time.as_secs_f64() * 1000.0
+            )?;
+        }
+        write!(f, "value for {}: {}", self.board.turn(), self.values[0])
+    }
+}

@@ -1,0 +1,225 @@
+//! Beyond 3x3: why the magic-square trick works only for tic-tac-toe's board.
+//!
+//! On an n x n magic square every row, column and diagonal sums to the magic constant
+//! n(n^2 + 1)/2. On 3x3 the converse holds too: the only triples that sum to 15 are the lines.
+//! On 4x4 and 5x5 far more sets of n numbers reach the constant than there are lines.
+//!
+//! ```
+//! use magic_tictactoe::beyond::MagicGrid;
+//!
+//! let durer = MagicGrid::durer();
+//! assert!(durer.is_magic());
+//! assert_eq!(durer.magic_constant(), 34);
+//! assert_eq!(durer.lines().len(), 10);
+//! assert!(durer.sets_reaching_the_constant() > durer.lines().len());
+//! ```
+
+use std::fmt::{self, Write};
+
+use itertools::Itertools;
+
+use crate::html::{INK, caption, card, emit, escape};
+
+/// An n x n grid holding the numbers 1 to n^2 once each.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MagicGrid {
+    size: usize,
+    numbers: Vec<u32>,
+    highlight: Vec<usize>,
+    title: String,
+}
+
+impl MagicGrid {
+    /// The Lo Shu square of tic-tac-toe, 3x3.
+    pub fn lo_shu() -> MagicGrid {
+        MagicGrid::from_rows(
+            3,
+            crate::magic::LO_SHU.iter().map(|&n| u32::from(n)).collect(),
+            "the Lo Shu square, 3x3",
+        )
+    }
+
+    /// Albrecht Dürer's 4x4 square from his engraving *Melencolia I* (1514).
+    pub fn durer() -> MagicGrid {
+        MagicGrid::from_rows(
+            4,
+            vec![16, 3, 2, 13, 5, 10, 11, 8, 9, 6, 7, 12, 4, 15, 14, 1],
+            "Dürer's square, 4x4",
+        )
+    }
+
+    /// The magic square of odd size `size` (3 to 9) made by the Siamese method: start in the
+    /// middle of the top row, go up and right, and step down when the square is taken.
+    pub fn siamese(size: usize) -> Option<MagicGrid> {
+        if size.is_multiple_of(2) || !(3..=9).contains(&size) {
+            return None;
+        }
+        let mut numbers = vec![0; size * size];
+        let (mut row, mut column) = (0, size / 2);
+        for n in 1..=(size * size) as u32 {
+            numbers[row * size + column] = n;
+            let (up, right) = ((row + size - 1) % size, (column + 1) % size);
+            if numbers[up * size + right] == 0 {
+                (row, column) = (up, right);
+            } else {
+                row = (row + 1) % size;
+            }
+        }
+        Some(MagicGrid::from_rows(
+            size,
+            numbers,
+            &format!("the Siamese square, {size}x{size}"),
+        ))
+    }
+
+    fn from_rows(size: usize, numbers: Vec<u32>, title: &str) -> MagicGrid {
+        MagicGrid {
+            size,
+            numbers,
+            highlight: Vec::new(),
+            title: title.to_owned(),
+        }
+    }
+
+    /// Rows and columns.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The numbers row by row.
+    pub fn numbers(&self) -> &[u32] {
+        &self.numbers
+    }
+
+    /// What every line should add up to: n(n^2 + 1)/2.
+    pub fn magic_constant(&self) -> u32 {
+        let n = self.size as u32;
+        n * (n * n + 1) / 2
+    }
+
+    /// The rows, columns and two diagonals, as lists of cell indices (row by row from 0).
+    pub fn lines(&self) -> Vec<Vec<usize>> {
+        lines_of(self.size)
+    }
+
+    /// Whether every line adds up to the magic constant.
+    pub fn is_magic(&self) -> bool {
+        self.lines()
+            .iter()
+            .all(|line| line.iter().map(|&i| self.numbers[i]).sum::<u32>() == self.magic_constant())
+    }
+
+    /// How many sets of n different numbers from 1 to n^2 add up to the magic constant,
+    /// counted with itertools combinations. For 3x3 it is 8, the number of lines.
+    pub fn sets_reaching_the_constant(&self) -> usize {
+        let target = self.magic_constant();
+        (1..=(self.size * self.size) as u32)
+            .combinations(self.size)
+            .filter(|set| set.iter().sum::<u32>() == target)
+            .count()
+    }
+
+    /// The first set of n cells (in the order itertools lists them) whose numbers add up to the
+    /// magic constant but which is not a line, if there is one.
+    pub fn constant_sum_that_is_no_line(&self) -> Option<Vec<usize>> {
+        let lines = self.lines();
+        (0..self.numbers.len())
+            .combinations(self.size)
+            .find(|cells| {
+                cells.iter().map(|&i| self.numbers[i]).sum::<u32>() == self.magic_constant()
+                    && !lines.iter().any(|line| {
+                        let mut line = line.clone();
+                        line.sort_unstable();
+                        &line == cells
+                    })
+            })
+    }
+
+    /// The grid with these cells marked.
+    #[must_use]
+    pub fn highlight(mut self, cells: &[usize]) -> MagicGrid {
+        self.highlight = cells
+            .iter()
+            .copied()
+            .filter(|&i| i < self.numbers.len())
+            .collect();
+        self
+    }
+
+    /// The grid as HTML, marked cells in yellow, with the sum of the marked numbers.
+    pub fn to_html(&self) -> String {
+        let mut inner = format!(
+            "<div style=\"font-weight:700;margin-bottom:4px\">{}</div>",
+            escape(&self.title)
+        );
+        inner.push_str("<table style=\"border-collapse:collapse;margin:0\">");
+        for row in 0..self.size {
+            inner.push_str("<tr>");
+            for column in 0..self.size {
+                let i = row * self.size + column;
+                let background = if self.highlight.contains(&i) {
+                    "#ffe07a"
+                } else {
+                    "#fffdf8"
+                };
+                let _ = write!(
+                    inner,
+                    "<td style=\"width:36px;height:36px;border:2px solid #3b3631;text-align:center;vertical-align:middle;background:{background};color:{INK};font-size:16px;font-weight:700;padding:0\">{}</td>",
+                    self.numbers[i]
+                );
+            }
+            inner.push_str("</tr>");
+        }
+        inner.push_str("</table>");
+        let mut note = format!("Magic constant {}", self.magic_constant());
+        if !self.highlight.is_empty() {
+            let numbers: Vec<String> = self
+                .highlight
+                .iter()
+                .map(|&i| self.numbers[i].to_string())
+                .collect();
+            let sum: u32 = self.highlight.iter().map(|&i| self.numbers[i]).sum();
+            let is_line = self.lines().iter().any(|line| {
+                let mut a = line.clone();
+                let mut b = self.highlight.clone();
+                a.sort_unstable();
+                b.sort_unstable();
+                a == b
+            });
+            note = format!(
+                "{} = {sum}: {}",
+                numbers.join(" + "),
+                if is_line { "a line" } else { "not a line" }
+            );
+        }
+        inner.push_str(&caption(&note));
+        card(&inner)
+    }
+
+    /// Shows the grid in a notebook cell.
+    pub fn evcxr_display(&self) {
+        emit(&self.to_string(), &self.to_html());
+    }
+}
+
+impl fmt::Display for MagicGrid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in self.numbers.chunks(self.size) {
+            let cells: Vec<String> = row.iter().map(|n| format!("{n:>3}")).collect();
+            writeln!(f, "{}", cells.join(""))?;
+        }
+        write!(f, "magic constant {}", self.magic_constant())
+    }
+}
+
+/// The rows, columns and two diagonals of an n x n board, as lists of cell indices (row by row
+/// from 0).
+pub fn lines_of(n: usize) -> Vec<Vec<usize>> {
+    let mut lines: Vec<Vec<usize>> = (0..n)
+        .map(|r| (0..n).map(|c| r * n + c).collect())
+        .collect();
+    lines.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect()));
+    lines.push((0..n).map(|i| i * n + i).collect());
+    lines.push((0..n).map(|i| i * n + n - 1 - i).collect());
+    lines
+}

@@ -1,0 +1,360 @@
+//! Exercises with a checking call that says right or wrong, gives a hint, and never panics,
+//! whatever it is given.
+//!
+//! Every answer is worked out by the crate when the exercise is made, never stored.
+//!
+//! ```
+//! use magic_tictactoe::exercises::Exercise;
+//!
+//! let exercise = Exercise::triples_containing(5);
+//! assert!(!exercise.check(3).is_right());
+//! assert!(exercise.check("4").is_right());
+//! assert!(!exercise.check(vec![1.5]).is_right()); // a wrong kind of answer is only wrong
+//! ```
+
+use std::any::Any;
+use std::fmt::{self, Debug};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use crate::html::{INK, caption, card, emit, escape};
+use crate::{Board, Square, SquareSet, magic, stats};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Expected {
+    /// Any of these squares (keypad digits) is right.
+    Squares(SquareSet),
+    /// This whole number.
+    Number(i64),
+}
+
+/// A question with an answer the crate has worked out, and a hint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exercise {
+    question: String,
+    expected: Expected,
+    hint: String,
+    board: Option<Board>,
+}
+
+/// Whether an answer was right, and what to say about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    right: bool,
+    text: String,
+}
+
+impl Verdict {
+    /// Whether the answer was right.
+    pub fn is_right(&self) -> bool {
+        self.right
+    }
+
+    /// What to tell the learner.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The verdict in a green or red box.
+    pub fn to_html(&self) -> String {
+        let (mark, background, colour) = if self.right {
+            ("\u{2714} Right!", "#dff3df", "#0f4d13")
+        } else {
+            ("\u{2718} Not yet.", "#fbe3e3", "#7a1010")
+        };
+        card(&format!(
+            "<div style=\"background:{background};color:{colour};padding:6px 10px;border-radius:4px\"><b>{mark}</b> {}</div>",
+            escape(&self.text)
+        ))
+    }
+
+    /// Shows the verdict in a notebook cell.
+    pub fn evcxr_display(&self) {
+        emit(&self.to_string(), &self.to_html());
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {}",
+            if self.right { "Right!" } else { "Not yet." },
+            self.text
+        )
+    }
+}
+
+/// The whole number in `answer`, whatever type it came as, or a sentence saying what it was.
+fn whole_number(answer: &dyn Any) -> Result<i64, String> {
+    macro_rules! try_integers {
+        ($($t:ty),*) => {$(
+            if let Some(&n) = answer.downcast_ref::<$t>() {
+                return i64::try_from(n).map_err(|_| "that number is far too big".to_owned());
+            }
+        )*};
+    }
+    try_integers!(
+        i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize
+    );
+    if let Some(square) = answer.downcast_ref::<Square>() {
+        return Ok(i64::from(square.digit()));
+    }
+    let text = answer
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| answer.downcast_ref::<String>().cloned())
+        .or_else(|| answer.downcast_ref::<char>().map(|c| c.to_string()));
+    match text {
+        Some(text) => text
+            .trim()
+            .parse::<i64>()
+            .map_err(|_| format!("{:?} is not a whole number", crate::error::shorten(&text))),
+        None => Err("that is not a whole number".to_owned()),
+    }
+}
+
+impl Exercise {
+    fn new(question: String, expected: Expected, hint: String) -> Exercise {
+        Exercise {
+            question,
+            expected,
+            hint,
+            board: None,
+        }
+    }
+
+    /// "Which square must the side to move take?" on `board`. Any best move is right.
+    pub fn which_square(board: Board) -> Exercise {
+        let player = board.turn();
+        let best = board.best_moves();
+        let hint = if board.is_over() {
+            "the game is over, so no square is right".to_owned()
+        } else if board.value().plies() == 1 {
+            format!(
+                "{player} can win at once: look for two of {player}'s squares whose magic numbers need a free third"
+            )
+        } else if !magic::winning_squares(board.squares(!player), board.empty_squares()).is_empty()
+        {
+            format!(
+                "add up the other player's pairs: one of them is one move from 15, so {player} must block it"
+            )
+        } else {
+            "look two moves ahead: which square leaves the other player without a good reply?"
+                .to_owned()
+        };
+        Exercise {
+            board: Some(board),
+            ..Exercise::new(
+                format!("{player} to move: which square must {player} take?"),
+                Expected::Squares(best),
+                hint,
+            )
+        }
+    }
+
+    /// "How many of the eight magic triples contain `number`?"
+    pub fn triples_containing(number: u8) -> Exercise {
+        let count = magic::magic_triples()
+            .iter()
+            .filter(|t| t.contains(&number))
+            .count();
+        Exercise::new(
+            format!("How many of the eight triples that sum to 15 contain the number {number}?"),
+            Expected::Number(count as i64),
+            format!(
+                "find the square whose magic number is {number} and count the lines through it"
+            ),
+        )
+    }
+
+    /// "In Pick 15 you hold `a` and `b`: which number wins?"
+    pub fn number_to_win(a: u8, b: u8) -> Exercise {
+        let answer = 15_i64 - i64::from(a) - i64::from(b);
+        let valid = (1..=9).contains(&answer) && answer != i64::from(a) && answer != i64::from(b);
+        Exercise::new(
+            format!(
+                "In Pick 15 you hold {a} and {b}. Which number would give you 15? (0 if none can)"
+            ),
+            Expected::Number(if valid { answer } else { 0 }),
+            "three numbers must add up to 15: subtract the two you hold from 15".to_owned(),
+        )
+    }
+
+    /// "How many move sequences of `depth` moves are there from the empty board?"
+    pub fn perft(depth: u32) -> Exercise {
+        Exercise::new(
+            format!(
+                "How many different sequences of {depth} moves can be played from the empty board?"
+            ),
+            Expected::Number(stats::perft(Board::new(), depth) as i64),
+            "the first move has 9 choices, the next 8, and so on, until games start ending early"
+                .to_owned(),
+        )
+    }
+
+    /// "How many different positions are there after `ply` moves, counting turns and flips once?"
+    pub fn positions_up_to_symmetry(ply: usize) -> Exercise {
+        let counts = stats::count_positions();
+        let answer = counts.up_to_symmetry_by_ply.get(ply).copied().unwrap_or(0);
+        Exercise::new(
+            format!(
+                "How many really different positions are there after {ply} moves, if turns and flips of a position count once?"
+            ),
+            Expected::Number(answer as i64),
+            "after one move there are only three: a corner, an edge or the centre".to_owned(),
+        )
+    }
+
+    /// "How many lines (rows, columns, diagonals) does an n x n board have?"
+    pub fn lines_on(size: usize) -> Exercise {
+        let answer = crate::beyond::lines_of(size.min(100)).len();
+        Exercise::new(
+            format!(
+                "How many lines of {size} (rows, columns and the two diagonals) does a {size}x{size} board have?"
+            ),
+            Expected::Number(answer as i64),
+            format!(
+                "count the rows, then the columns, then add the diagonals: there are {size} of each kind but the diagonals"
+            ),
+        )
+    }
+
+    /// "How many sets of four numbers from 1 to 16 add up to 34?"
+    pub fn sets_reaching_34() -> Exercise {
+        Exercise::new(
+            "How many sets of four different numbers from 1 to 16 add up to 34?".to_owned(),
+            Expected::Number(crate::beyond::MagicGrid::durer().sets_reaching_the_constant() as i64),
+            "let itertools try every combination of 4 numbers from 1..=16 and count those that sum to 34".to_owned(),
+        )
+    }
+
+    /// The question.
+    pub fn question(&self) -> &str {
+        &self.question
+    }
+
+    /// Checks `answer`, which may be any value: a number, a square, text. An answer of the
+    /// wrong kind is wrong, with a word on what was expected; it never panics.
+    pub fn check<T: Any + Debug>(&self, answer: T) -> Verdict {
+        let number = match whole_number(&answer) {
+            Ok(number) => number,
+            Err(problem) => {
+                let expected = match self.expected {
+                    Expected::Squares(_) => "a square, as a keypad digit from 1 to 9",
+                    Expected::Number(_) => "a whole number",
+                };
+                return Verdict {
+                    right: false,
+                    text: format!("I was expecting {expected}, but {problem} ({answer:?})."),
+                };
+            }
+        };
+        match &self.expected {
+            Expected::Number(expected) if number == *expected => Verdict {
+                right: true,
+                text: format!("It is {expected}."),
+            },
+            Expected::Number(_) => Verdict {
+                right: false,
+                text: format!("{number} is not it. Hint: {}.", self.hint),
+            },
+            Expected::Squares(best) => {
+                let square = Square::from_digit(number);
+                match (square, self.board) {
+                    (Ok(square), Some(board)) if best.contains(square) => {
+                        let value = board
+                            .analysis()
+                            .value_of(square)
+                            .map(|v| v.to_string())
+                            .unwrap_or_default();
+                        Verdict {
+                            right: true,
+                            text: format!("Square {square} is a best move ({value})."),
+                        }
+                    }
+                    (Ok(square), Some(board)) => {
+                        let why = match board.analysis().value_of(square) {
+                            Some(value) => format!("square {square} gives {value}"),
+                            None => format!("square {square} is taken"),
+                        };
+                        Verdict {
+                            right: false,
+                            text: format!("Not that one: {why}. Hint: {}.", self.hint),
+                        }
+                    }
+                    (Err(error), _) => Verdict {
+                        right: false,
+                        text: format!("{error}."),
+                    },
+                    (Ok(_), None) => Verdict {
+                        right: false,
+                        text: "This exercise has no board.".to_owned(),
+                    },
+                }
+            }
+        }
+    }
+
+    /// The question (and the board, if there is one) as HTML.
+    pub fn to_html(&self) -> String {
+        let mut inner = format!(
+            "<div style=\"font-weight:700;color:{INK}\">Exercise: {}</div>",
+            escape(&self.question)
+        );
+        if let Some(board) = self.board {
+            inner.push_str("<div style=\"margin-top:6px\">");
+            inner.push_str(&board.view().magic_numbers().table_html());
+            inner.push_str("</div>");
+        }
+        inner.push_str(&caption(
+            "Answer in the next cell with exercise.check(your answer).",
+        ));
+        card(&inner)
+    }
+
+    /// Shows the question in a notebook cell.
+    pub fn evcxr_display(&self) {
+        emit(&self.question, &self.to_html());
+    }
+}
+
+/// Checks a win test written by a learner: `test(numbers)` must say whether some three of the
+/// magic numbers in `numbers` (1 to 9, no repeats) add up to 15. It is tried on all 512 sets of
+/// numbers and compared with the crate's own test; a panic inside it counts as a wrong answer.
+pub fn check_win_test(test: impl Fn(&[u8]) -> bool) -> Verdict {
+    let previous_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let mut verdict = Verdict {
+        right: true,
+        text: "Your test agrees with the magic-square test on all 512 sets of numbers.".to_owned(),
+    };
+    for bits in 0..512u16 {
+        let squares = SquareSet::from_bits(bits);
+        let mut numbers: Vec<u8> = squares.iter().map(Square::magic_number).collect();
+        numbers.sort_unstable();
+        let expected = magic::has_won(squares);
+        match catch_unwind(AssertUnwindSafe(|| test(&numbers))) {
+            Ok(answer) if answer == expected => {}
+            Ok(answer) => {
+                verdict = Verdict {
+                    right: false,
+                    text: format!(
+                        "For the numbers {numbers:?} your test says {answer}, but it should say {expected}. Hint: try every three of the numbers (itertools' array_combinations::<3>()) and look for a sum of 15."
+                    ),
+                };
+                break;
+            }
+            Err(_) => {
+                verdict = Verdict {
+                    right: false,
+                    text: format!(
+                        "Your test panicked on the numbers {numbers:?}: it must work for any set, even an empty one."
+                    ),
+                };
+                break;
+            }
+        }
+    }
+    std::panic::set_hook(previous_hook);
+    verdict
+}
