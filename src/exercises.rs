@@ -284,7 +284,7 @@ impl Exercise {
                     }
                     (Err(error), _) => Verdict {
                         right: false,
-                        text: format!("{error}."),
+                        text: format!("That is not a square: {error}."),
                     },
                     (Ok(_), None) => Verdict {
                         right: false,

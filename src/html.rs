@@ -183,10 +183,16 @@ impl BoardView {
                 if self.faded {
                     (background, colour) = ("#e9e6df", "#a39b8f");
                 }
+                // On a heatmap the colour is the value, so a marked square gets a thick outline.
+                let border = if value.is_some() && self.highlight.contains(square) {
+                    "4px solid #3a2a8c"
+                } else {
+                    "2px solid #3b3631"
+                };
                 let _ = write!(
                     html,
                     "<td title=\"square {digit}, magic number {magic}\" style=\"width:{px}px;height:{px}px;min-width:{px}px;\
-                     border:2px solid #3b3631;padding:0;text-align:center;vertical-align:middle;\
+                     border:{border};padding:0;text-align:center;vertical-align:middle;\
                      background:{background};color:{colour};line-height:1.05\">",
                     digit = square.digit(),
                     magic = square.magic_number(),

@@ -26,6 +26,10 @@ pub mod tournament;
 pub mod tree;
 mod value;
 
+/// The itertools crate the win test is built on, re-exported so that a notebook can
+/// `use magic_tictactoe::itertools::Itertools;` without a `:dep` of its own.
+pub use itertools;
+
 pub use analysis::{Analysis, MoveValue};
 pub use board::Board;
 pub use error::{BoardError, MoveError, SquareError};

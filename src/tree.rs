@@ -450,8 +450,8 @@ impl SearchTree {
             Finding::Unvisited => "?".to_owned(),
             Finding::Searching => "searching".to_owned(),
             Finding::Exact(v) => self.describe(v),
-            Finding::AtLeast(v) => format!("\u{2265} {}", self.describe(v)),
-            Finding::AtMost(v) => format!("\u{2264} {}", self.describe(v)),
+            Finding::AtLeast(v) => format!("at least: {}", self.describe(v)),
+            Finding::AtMost(v) => format!("at most: {}", self.describe(v)),
             Finding::Skipped => "skipped".to_owned(),
         }
     }
@@ -481,7 +481,7 @@ impl SearchTree {
         } else {
             format!("{} min", node.board.turn())
         };
-        let mut view = node.board.view().digits(false).size(12);
+        let mut view = node.board.view().digits(false).size(13);
         view = match node.last_move {
             Some(square) => view.highlight(crate::SquareSet::from_square(square)),
             None => view.highlight(crate::SquareSet::EMPTY),
