@@ -7,8 +7,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use magic_tictactoe::clickable::ClickableGame;
 use magic_tictactoe::solver::{self, Table};
-use magic_tictactoe::{Board, Level, Opponent, magic, stats};
+use magic_tictactoe::{Board, Level, Opponent, Player, magic, stats};
 
 /// Median seconds per call of `f`, over `batches` batches of `per_batch` calls.
 fn median_per_call(batches: usize, per_batch: usize, mut f: impl FnMut()) -> Duration {
@@ -140,4 +141,19 @@ fn main() {
         "alpha-beta from the empty board",
         solver::alpha_beta(Board::new()).positions
     );
+
+    // The clickable board's output, for every level and side: at most 64 KiB each.
+    for (name, level) in Level::NAMED {
+        for you in Player::ALL {
+            let game = ClickableGame::new(level).playing_as(you);
+            let bytes = game.to_html().len();
+            assert!(bytes <= 64 * 1024, "{name} as {you}: {bytes} bytes");
+            println!(
+                "{:<44} {bytes:>6} bytes ({:.1} KiB), {} positions in its table",
+                format!("clickable board, {name}, learner plays {you}"),
+                bytes as f64 / 1024.0,
+                game.table().len()
+            );
+        }
+    }
 }

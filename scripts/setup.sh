@@ -40,3 +40,21 @@ ensure_rust_kernel() {
         JUPYTER_PATH="$kernels" evcxr_jupyter --install >/dev/null
     fi
 }
+
+# Debian's Chromium, which the browser test drives with Playwright (Playwright's own browser
+# download is not used).
+ensure_chromium() {
+    if [ -x /usr/bin/chromium ]; then
+        return
+    fi
+    if command -v apt-get >/dev/null 2>&1; then
+        local sudo=""
+        if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+        say "Installing Debian's chromium for the browser test"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+    else
+        say "The browser test needs Chromium at /usr/bin/chromium (Debian's chromium package)"
+        return 1
+    fi
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: formatting, clippy, cargo test (unit, exhaustive and README doctests),
-# the bench's own checks, and every notebook through the real Rust kernel.
-# Installs the Rust kernel and the Python packages it needs when they are missing.
+# the bench's own checks, every notebook through the real Rust kernel, and the clickable boards
+# of the exported notebook 07 in headless Chromium.
+# Installs the Rust kernel, the Python packages and Chromium when they are missing.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
@@ -18,4 +19,13 @@ cargo bench --bench engine -- --quick
 ensure_python_env
 ensure_rust_kernel
 say "Running every notebook through the Rust kernel"
-"$VENV/bin/python" scripts/run_notebooks.py "$@"
+exported="$ROOT/target/notebook-html"
+"$VENV/bin/python" scripts/run_notebooks.py --html "$exported" "$@"
+
+if [ $# -gt 0 ] && [ ! -f "$exported/07-play-by-clicking.html" ]; then
+    say "Browser test skipped: notebook 07 was not among the notebooks asked for"
+    exit 0
+fi
+ensure_chromium
+say "Playing the exported clickable boards in headless Chromium (screenshots in target/browser-test)"
+"$VENV/bin/python" scripts/browser_test.py "$exported/07-play-by-clicking.html" "$ROOT/target/browser-test"

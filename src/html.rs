@@ -87,6 +87,7 @@ pub struct BoardView {
     highlight: SquareSet,
     values: [Option<Value>; 9],
     faded: bool,
+    tagged: bool,
     cell_px: u32,
     caption: Option<String>,
 }
@@ -104,6 +105,7 @@ impl BoardView {
                 .map_or(SquareSet::EMPTY, |line| line.square_set()),
             values: [None; 9],
             faded: false,
+            tagged: false,
             cell_px: 56,
             caption: None,
         }
@@ -143,6 +145,13 @@ impl BoardView {
     #[must_use]
     pub fn faded(mut self) -> BoardView {
         self.faded = true;
+        self
+    }
+
+    /// Gives each square's cell a `data-sq` attribute with its keypad digit, for scripts.
+    #[must_use]
+    pub(crate) fn tagged(mut self) -> BoardView {
+        self.tagged = true;
         self
     }
 
@@ -189,9 +198,14 @@ impl BoardView {
                 } else {
                     "2px solid #3b3631"
                 };
+                if self.tagged {
+                    let _ = write!(html, "<td data-sq=\"{}\"", square.digit());
+                } else {
+                    html.push_str("<td");
+                }
                 let _ = write!(
                     html,
-                    "<td title=\"square {digit}, magic number {magic}\" style=\"width:{px}px;height:{px}px;min-width:{px}px;\
+                    " title=\"square {digit}, magic number {magic}\" style=\"width:{px}px;height:{px}px;min-width:{px}px;\
                      border:{border};padding:0;text-align:center;vertical-align:middle;\
                      background:{background};color:{colour};line-height:1.05\">",
                     digit = square.digit(),

@@ -5,6 +5,7 @@
 mod analysis;
 pub mod beyond;
 mod board;
+pub mod clickable;
 mod error;
 pub mod exercises;
 mod gallery;
