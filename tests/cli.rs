@@ -256,3 +256,29 @@ fn stats_json_agrees_with_the_engine() {
     assert_clean(&plain);
     assert!(text(&plain.stdout).contains("complete games: 255168"));
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_the_game_without_a_panic_message() {
+    use std::os::unix::process::ExitStatusExt;
+
+    let child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["--level", "perfect", "--mark", "X"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    // Wait for the first prompt, then interrupt as Ctrl-C does.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    assert!(status.is_ok_and(|s| s.success()));
+    let output = child.wait_with_output().expect("the binary finishes");
+    // The default action of SIGINT ends the process at once: nothing to unwind, no terminal
+    // mode to restore (the game never leaves cooked mode).
+    assert_eq!(output.status.signal(), Some(2));
+    assert!(!text(&output.stderr).contains("panicked"));
+    assert!(!text(&output.stdout).contains('\x1b'));
+}
