@@ -69,6 +69,18 @@ def merge_streams(nb):
             cell.outputs = merged
 
 
+def number_results(nb):
+    """Gives each result the number of its cell.
+
+    evcxr counts its results one ahead of the execution count its replies carry (which nbclient
+    gives the cell), so a saved notebook would show In [2] beside Out [3].
+    """
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "execute_result":
+                output["execution_count"] = cell.get("execution_count")
+
+
 def run(path, write, html_dir, timeout):
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(
@@ -87,6 +99,7 @@ def run(path, write, html_dir, timeout):
     elapsed = time.monotonic() - start
     problems, html_outputs = problems_in(nb)
     merge_streams(nb)
+    number_results(nb)
     if write and not problems:
         nbformat.write(nb, path)
     if html_dir is not None:
