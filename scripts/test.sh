@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: formatting, clippy, cargo test (unit, exhaustive and README doctests),
 # the bench's own checks, every notebook through the real Rust kernel, and the clickable boards
-# of the exported notebook 07 in headless Chromium.
+# of notebook 07 in headless Chromium: exported by nbconvert, then live in JupyterLab and Notebook 7.
 # Installs the Rust kernel, the Python packages and Chromium when they are missing.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -29,3 +29,5 @@ fi
 ensure_chromium
 say "Playing the exported clickable boards in headless Chromium (screenshots in target/browser-test)"
 "$VENV/bin/python" scripts/browser_test.py "$exported/07-play-by-clicking.html" "$ROOT/target/browser-test"
+say "Playing notebook 07 live in JupyterLab and Notebook 7 (screenshots in target/jupyterlab-test)"
+"$VENV/bin/python" scripts/jupyterlab_test.py "$ROOT/target/jupyterlab-test"
