@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Board, Square, SquareSet, Value, magic};
+use crate::{Board, Square, SquareSet, Value};
 
 /// How a computer opponent chooses its moves.
 ///
@@ -233,20 +233,7 @@ impl Opponent {
     }
 
     fn by_rules(&mut self, board: Board) -> Option<Choice> {
-        let free = board.legal_moves();
-        let me = board.turn();
-        let candidates = crate::tournament::rule_candidates(board);
-        let reason = if !magic::winning_squares(board.squares(me), free).is_empty() {
-            Reason::Win
-        } else if !magic::winning_squares(board.squares(!me), free).is_empty() {
-            Reason::Block
-        } else if candidates == SquareSet::from_square(Square::Centre) {
-            Reason::Centre
-        } else if candidates.iter().all(Square::is_corner) {
-            Reason::Corner
-        } else {
-            Reason::Edge
-        };
+        let (candidates, reason) = crate::tournament::rule_decision(board)?;
         self.pick(candidates, reason)
     }
 }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::fmt::{self, Write};
 
 use crate::html::{INK, MUTED, PAPER, caption, card, emit, escape};
-use crate::{Board, Game, Level, Opponent, Player, Square, SquareSet, magic};
+use crate::{Board, Game, Level, Opponent, Player, Reason, Square, SquareSet, magic};
 
 impl Level {
     /// The chance that this level plays each square on `board`, in keypad order; all zero once
@@ -38,20 +38,28 @@ impl Level {
 /// The squares the rules player chooses among: the first non-empty set of wins, blocks, the
 /// centre, corners, edges.
 pub(crate) fn rule_candidates(board: Board) -> SquareSet {
+    rule_decision(board).map_or(SquareSet::EMPTY, |(squares, _)| squares)
+}
+
+/// The rules player's checklist on `board`: the squares the first rule that applies allows,
+/// and that rule; `None` once the game is over.
+pub(crate) fn rule_decision(board: Board) -> Option<(SquareSet, Reason)> {
     let free = board.legal_moves();
     let me = board.turn();
     let corners: SquareSet = Square::CORNERS.into_iter().collect();
     [
-        magic::winning_squares(board.squares(me), free),
-        magic::winning_squares(board.squares(!me), free),
-        SquareSet::from_square(Square::Centre),
-        corners,
-        free,
+        (magic::winning_squares(board.squares(me), free), Reason::Win),
+        (
+            magic::winning_squares(board.squares(!me), free),
+            Reason::Block,
+        ),
+        (SquareSet::from_square(Square::Centre), Reason::Centre),
+        (corners, Reason::Corner),
+        (free, Reason::Edge),
     ]
     .into_iter()
-    .map(|squares| squares.intersection(free))
-    .find(|squares| !squares.is_empty())
-    .unwrap_or(SquareSet::EMPTY)
+    .map(|(squares, reason)| (squares.intersection(free), reason))
+    .find(|(squares, _)| !squares.is_empty())
 }
 
 /// How often each ending happens.
@@ -79,12 +87,18 @@ impl Rates {
         exact_from(Board::new(), x, o, &mut HashMap::new())
     }
 
-    /// The rates counted over `games` games between seeded opponents (seeds `seed`, `seed + 1` ...).
+    /// The rates counted over `games` games between seeded opponents. The same `seed` plays
+    /// the same games.
+    ///
+    /// Each game's two opponents get their seeds from one generator started at `seed`. (Seeds
+    /// that simply count up, `seed`, `seed + 1` ..., make neighbouring opponents' random choices
+    /// alike, and random against random then draws about 8 % of the time instead of 12.7 %.)
     pub fn sampled(x: Level, o: Level, games: u32, seed: u64) -> Rates {
+        let mut seeds = fastrand::Rng::with_seed(seed);
         let mut counts = [0u32; 3];
-        for game in 0..u64::from(games) {
-            let mut x_player = Opponent::new(x, seed.wrapping_add(2 * game));
-            let mut o_player = Opponent::new(o, seed.wrapping_add(2 * game + 1));
+        for _ in 0..games {
+            let mut x_player = Opponent::new(x, seeds.u64(..));
+            let mut o_player = Opponent::new(o, seeds.u64(..));
             let played = Game::play_out(&mut x_player, &mut o_player);
             match played.outcome().winner() {
                 Some(Player::X) => counts[0] += 1,
@@ -98,6 +112,27 @@ impl Rates {
             o_wins: f64::from(counts[1]) / total,
             draws: f64::from(counts[2]) / total,
         }
+    }
+}
+
+impl fmt::Display for Rates {
+    /// `X wins 58.5 %, O wins 28.8 %, draws 12.7 %`; `{:.2}` gives two decimals.
+    ///
+    /// ```
+    /// use magic_tictactoe::{tournament::Rates, Level};
+    ///
+    /// let rates = Rates::exact(Level::Perfect, Level::Perfect);
+    /// assert_eq!(rates.to_string(), "X wins 0.0 %, O wins 0.0 %, draws 100.0 %");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let digits = f.precision().unwrap_or(1);
+        write!(
+            f,
+            "X wins {:.digits$} %, O wins {:.digits$} %, draws {:.digits$} %",
+            100.0 * self.x_wins,
+            100.0 * self.o_wins,
+            100.0 * self.draws
+        )
     }
 }
 

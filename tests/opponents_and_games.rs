@@ -1,37 +1,22 @@
 //! Computer opponents and game sessions.
 
-use magic_tictactoe::{
-    Board, Game, Level, MoveError, Opponent, Player, Reason, Square, SquareSet, magic, stats,
-};
+mod common;
 
-fn corners() -> SquareSet {
-    Square::CORNERS.into_iter().collect()
-}
+use magic_tictactoe::{
+    Board, Game, Level, MoveError, Opponent, Player, Reason, Square, magic, stats,
+};
 
 #[test]
 fn the_rules_player_follows_its_priority_list_on_every_position() {
     for seed in 0..3 {
         let mut rules = Opponent::new(Level::Rules, seed);
         for board in stats::reachable_positions() {
-            let Some(me) = board.to_move() else {
+            if board.is_over() {
                 assert_eq!(rules.choose(board), None);
                 continue;
-            };
-            let free = board.empty_squares();
-            let wins = magic::winning_squares(board.squares(me), free);
-            let blocks = magic::winning_squares(board.squares(!me), free);
+            }
             let choice = rules.choose(board).unwrap();
-            let (allowed, reason) = if !wins.is_empty() {
-                (wins, Reason::Win)
-            } else if !blocks.is_empty() {
-                (blocks, Reason::Block)
-            } else if free.contains(Square::Centre) {
-                (SquareSet::from_square(Square::Centre), Reason::Centre)
-            } else if !free.intersection(corners()).is_empty() {
-                (free.intersection(corners()), Reason::Corner)
-            } else {
-                (free, Reason::Edge)
-            };
+            let (allowed, reason) = common::rules_checklist(board).unwrap();
             assert!(allowed.contains(choice.square), "{board}: {choice:?}");
             assert_eq!(choice.reason, reason, "{board}");
         }

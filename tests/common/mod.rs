@@ -2,7 +2,7 @@
 //! and every grid of nine cells.
 #![allow(dead_code)]
 
-use magic_tictactoe::{Square, SquareSet};
+use magic_tictactoe::{Board, Reason, Square, SquareSet, magic};
 
 /// The eight lines as keypad digits: the plain table the magic-square win test must agree with.
 pub const LINES: [[u8; 3]; 8] = [
@@ -84,4 +84,25 @@ impl Grid {
 /// All 3^9 = 19,683 grids.
 pub fn all_grids() -> impl Iterator<Item = Grid> {
     (0..19_683).map(Grid::from_code)
+}
+
+/// The rules player's checklist written out step by step: the squares the first rule that
+/// applies allows, and that rule; `None` once the game is over.
+pub fn rules_checklist(board: Board) -> Option<(SquareSet, Reason)> {
+    let me = board.to_move()?;
+    let free = board.empty_squares();
+    let corners: SquareSet = Square::CORNERS.into_iter().collect();
+    let wins = magic::winning_squares(board.squares(me), free);
+    let blocks = magic::winning_squares(board.squares(!me), free);
+    Some(if !wins.is_empty() {
+        (wins, Reason::Win)
+    } else if !blocks.is_empty() {
+        (blocks, Reason::Block)
+    } else if free.contains(Square::Centre) {
+        (SquareSet::from_square(Square::Centre), Reason::Centre)
+    } else if !free.intersection(corners).is_empty() {
+        (free.intersection(corners), Reason::Corner)
+    } else {
+        (free, Reason::Edge)
+    })
 }
