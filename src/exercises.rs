@@ -17,12 +17,14 @@ use std::fmt::{self, Debug};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use crate::html::{INK, caption, card, emit, escape};
-use crate::{Board, Square, SquareSet, magic, stats};
+use crate::{Board, Reason, Square, SquareSet, magic, solver, stats};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Expected {
-    /// Any of these squares (keypad digits) is right.
-    Squares(SquareSet),
+    /// Any of these squares (keypad digits) is right: the best moves on the exercise's board.
+    BestSquares(SquareSet),
+    /// Any of these squares is right: the ones the rules player's checklist allows, by this rule.
+    RuleSquares(SquareSet, Reason),
     /// This whole number.
     Number(i64),
 }
@@ -146,8 +148,47 @@ impl Exercise {
             board: Some(board),
             ..Exercise::new(
                 format!("{player} to move: which square must {player} take?"),
-                Expected::Squares(best),
+                Expected::BestSquares(best),
                 hint,
+            )
+        }
+    }
+
+    /// "Which square does the rules player take?" on `board`: win, else block, else the
+    /// centre, else a corner, else an edge. Any square the first rule that applies allows is
+    /// right.
+    pub fn rules_move(board: Board) -> Exercise {
+        let player = board.turn();
+        let (squares, reason) = crate::tournament::rule_decision(board)
+            .map_or((SquareSet::EMPTY, Reason::Edge), |decision| decision);
+        let hint = if board.is_over() {
+            "the game is over, so the rules player takes no square".to_owned()
+        } else {
+            "go down the checklist in order and stop at the first rule that allows a free square: \
+             1. win, 2. block, 3. the centre, 4. a corner, 5. an edge"
+                .to_owned()
+        };
+        Exercise {
+            board: Some(board),
+            ..Exercise::new(
+                format!("The rules player is {player}. Which square does its checklist pick?"),
+                Expected::RuleSquares(squares, reason),
+                hint,
+            )
+        }
+    }
+
+    /// "How many positions does plain minimax visit from `board`, `board` itself included?"
+    pub fn minimax_positions(board: Board) -> Exercise {
+        Exercise {
+            board: Some(board),
+            ..Exercise::new(
+                "How many positions does plain minimax visit from this board, this board included?"
+                    .to_owned(),
+                Expected::Number(solver::minimax(board).positions as i64),
+                "draw the tree with SearchTree::minimax(board) and count its boards, \
+                 or ask solver::minimax(board).positions"
+                    .to_owned(),
             )
         }
     }
@@ -240,7 +281,9 @@ impl Exercise {
             Ok(number) => number,
             Err(problem) => {
                 let expected = match self.expected {
-                    Expected::Squares(_) => "a square, as a keypad digit from 1 to 9",
+                    Expected::BestSquares(_) | Expected::RuleSquares(..) => {
+                        "a square, as a keypad digit from 1 to 9"
+                    }
                     Expected::Number(_) => "a whole number",
                 };
                 return Verdict {
@@ -258,41 +301,65 @@ impl Exercise {
                 right: false,
                 text: format!("{number} is not it. Hint: {}.", self.hint),
             },
-            Expected::Squares(best) => {
-                let square = Square::from_digit(number);
-                match (square, self.board) {
-                    (Ok(square), Some(board)) if best.contains(square) => {
-                        let value = board
-                            .analysis()
-                            .value_of(square)
-                            .map(|v| v.to_string())
-                            .unwrap_or_default();
-                        Verdict {
-                            right: true,
-                            text: format!("Square {square} is a best move ({value})."),
-                        }
-                    }
-                    (Ok(square), Some(board)) => {
-                        let why = match board.analysis().value_of(square) {
-                            Some(value) => format!("square {square} gives {value}"),
-                            None => format!("square {square} is taken"),
-                        };
-                        Verdict {
-                            right: false,
-                            text: format!("Not that one: {why}. Hint: {}.", self.hint),
-                        }
-                    }
-                    (Err(error), _) => Verdict {
-                        right: false,
-                        text: format!("That is not a square: {error}."),
+            Expected::BestSquares(best) => {
+                let square = match Square::from_digit(number) {
+                    Ok(square) => square,
+                    Err(error) => return not_a_square(&error),
+                };
+                let value = self
+                    .board
+                    .and_then(|board| board.analysis().value_of(square));
+                match value {
+                    Some(value) if best.contains(square) => Verdict {
+                        right: true,
+                        text: format!("Square {square} is a best move ({value})."),
                     },
-                    (Ok(_), None) => Verdict {
+                    Some(value) => Verdict {
                         right: false,
-                        text: "This exercise has no board.".to_owned(),
+                        text: format!(
+                            "Not that one: square {square} gives {value}. Hint: {}.",
+                            self.hint
+                        ),
                     },
+                    None => self.taken(square),
+                }
+            }
+            Expected::RuleSquares(allowed, reason) => {
+                let square = match Square::from_digit(number) {
+                    Ok(square) => square,
+                    Err(error) => return not_a_square(&error),
+                };
+                let free = self
+                    .board
+                    .is_some_and(|board| board.legal_moves().contains(square));
+                if !free {
+                    self.taken(square)
+                } else if allowed.contains(square) {
+                    Verdict {
+                        right: true,
+                        text: format!("The rules player takes square {square}: {reason}."),
+                    }
+                } else {
+                    Verdict {
+                        right: false,
+                        text: format!(
+                            "Not that one: the checklist does not reach square {square}. Hint: {}.",
+                            self.hint
+                        ),
+                    }
                 }
             }
         }
+    }
+
+    /// The verdict on a square that cannot be played on the exercise's board.
+    fn taken(&self, square: Square) -> Verdict {
+        let text = match self.board.map(|board| (board.get(square), board.is_over())) {
+            Some((Some(by), _)) => format!("Square {square} is taken: {by} is already there."),
+            Some((None, true)) => format!("The game is over, so not square {square}."),
+            _ => "This exercise has no board.".to_owned(),
+        };
+        Verdict { right: false, text }
     }
 
     /// The question (and the board, if there is one) as HTML.
@@ -315,6 +382,14 @@ impl Exercise {
     /// Shows the question in a notebook cell.
     pub fn evcxr_display(&self) {
         emit(&self.question, &self.to_html());
+    }
+}
+
+/// The verdict on an answer that names no square.
+fn not_a_square(error: &crate::SquareError) -> Verdict {
+    Verdict {
+        right: false,
+        text: format!("That is not a square: {error}."),
     }
 }
 
