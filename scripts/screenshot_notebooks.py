@@ -27,6 +27,9 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
     "--hide-scrollbars",
+    # Let timers run before the picture is taken, so a clickable board shows the computer's
+    # opening move rather than "The computer is thinking...".
+    "--virtual-time-budget=5000",
 ]
 
 
