@@ -109,14 +109,25 @@ impl MagicGrid {
             .all(|line| line.iter().map(|&i| self.numbers[i]).sum::<u32>() == self.magic_constant())
     }
 
-    /// How many sets of n different numbers from 1 to n^2 add up to the magic constant,
-    /// counted with itertools combinations. For 3x3 it is 8, the number of lines.
+    /// How many sets of n different numbers from 1 to n^2 add up to the magic constant. For 3x3
+    /// it is 8, the number of lines.
+    ///
+    /// Up to 5x5 the sets are listed one by one with itertools combinations (53,130 of them
+    /// for 5x5). From 7x7 there are far too many to list (C(49, 7) is about 86 million,
+    /// C(81, 9) about 260 billion, and a notebook cell cannot be interrupted), so they are
+    /// counted without listing them: [`count_sets_with_sum`].
     pub fn sets_reaching_the_constant(&self) -> usize {
         let target = self.magic_constant();
-        (1..=(self.size * self.size) as u32)
-            .combinations(self.size)
-            .filter(|set| set.iter().sum::<u32>() == target)
-            .count()
+        let largest = (self.size * self.size) as u32;
+        if self.size <= 5 {
+            (1..=largest)
+                .combinations(self.size)
+                .filter(|set| set.iter().sum::<u32>() == target)
+                .count()
+        } else {
+            let count = count_sets_with_sum(largest, self.size, target);
+            usize::try_from(count).unwrap_or(usize::MAX)
+        }
     }
 
     /// The first set of n cells (in the order itertools lists them) whose numbers add up to the
@@ -210,6 +221,31 @@ impl fmt::Display for MagicGrid {
         }
         write!(f, "magic constant {}", self.magic_constant())
     }
+}
+
+/// How many sets of `size` different numbers from 1 to `largest` add up to `sum`, counted
+/// without listing them: taking the numbers one at a time, keep how many ways there are to
+/// pick k of the numbers seen so far with each total.
+///
+/// ```
+/// use magic_tictactoe::beyond::count_sets_with_sum;
+///
+/// assert_eq!(count_sets_with_sum(9, 3, 15), 8); // the eight lines of the Lo Shu square
+/// assert_eq!(count_sets_with_sum(16, 4, 34), 86);
+/// ```
+pub fn count_sets_with_sum(largest: u32, size: usize, sum: u32) -> u128 {
+    let sum = sum as usize;
+    // ways[k][s]: sets of k numbers, from those seen so far, with total s.
+    let mut ways = vec![vec![0u128; sum + 1]; size + 1];
+    ways[0][0] = 1;
+    for number in 1..=largest as usize {
+        for k in (1..=size).rev() {
+            for s in (number..=sum).rev() {
+                ways[k][s] = ways[k][s].saturating_add(ways[k - 1][s - number]);
+            }
+        }
+    }
+    ways[size][sum]
 }
 
 /// The rows, columns and two diagonals of an n x n board, as lists of cell indices (row by row

@@ -283,6 +283,36 @@ fn beyond_three_by_three() {
     assert!(MagicGrid::siamese(3).unwrap().is_magic());
     assert!(MagicGrid::siamese(4).is_none());
     assert!(MagicGrid::siamese(99).is_none());
+    // Seven and nine are too big to list every set; counting them still ends at once.
+    for size in [7, 9] {
+        let grid = MagicGrid::siamese(size).unwrap();
+        assert!(grid.is_magic());
+        assert!(grid.sets_reaching_the_constant() > grid.lines().len());
+        let cells = grid.constant_sum_that_is_no_line().unwrap();
+        let sum: u32 = cells.iter().map(|&i| grid.numbers()[i]).sum();
+        assert_eq!(sum, grid.magic_constant());
+    }
+}
+
+#[test]
+fn counting_sets_by_their_sums_agrees_with_listing_them() {
+    use magic_tictactoe::beyond::count_sets_with_sum;
+    use magic_tictactoe::itertools::Itertools;
+    for largest in 1..=12u32 {
+        for size in 0..=4usize {
+            let mut listed = std::collections::HashMap::new();
+            for set in (1..=largest).combinations(size) {
+                *listed.entry(set.iter().sum::<u32>()).or_insert(0u128) += 1;
+            }
+            for sum in 0..=60 {
+                assert_eq!(
+                    count_sets_with_sum(largest, size, sum),
+                    listed.get(&sum).copied().unwrap_or(0),
+                    "{size} numbers from 1 to {largest} summing to {sum}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
