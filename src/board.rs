@@ -88,7 +88,7 @@ impl Board {
             rest /= 3;
         }
         if rest != 0 {
-            return Err(BoardError::WrongLength { found: 10 });
+            return Err(BoardError::CodeOutOfRange(code));
         }
         Board::from_squares(x, o)
     }
@@ -398,6 +398,15 @@ mod tests {
         let board: Board = "X.O/.X./..O".parse().unwrap();
         assert_eq!(Board::from_code(board.code()), Ok(board));
         assert_eq!(Board::EMPTY.code(), 0);
-        assert!(Board::from_code(u16::MAX).is_err());
+        assert_eq!(
+            Board::from_code(19_683),
+            Err(BoardError::CodeOutOfRange(19_683))
+        );
+        assert_eq!(
+            Board::from_code(u16::MAX).unwrap_err().to_string(),
+            "there is no board with code 65535: codes run from 0 to 19682"
+        );
+        // 19,682 is nine O's: a code of nine squares, but no game reaches it.
+        assert_eq!(Board::from_code(19_682), Err(BoardError::OHasMoreMarks));
     }
 }

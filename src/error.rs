@@ -89,6 +89,8 @@ pub enum BoardError {
         /// The player who had already won.
         winner: Player,
     },
+    /// A number above 19,682, the largest base-3 code of nine squares.
+    CodeOutOfRange(u16),
 }
 
 impl fmt::Display for BoardError {
@@ -121,6 +123,10 @@ impl fmt::Display for BoardError {
             BoardError::MoveAfterWin { winner } => write!(
                 f,
                 "a move was made after the game was won: {winner} already had a line of three"
+            ),
+            BoardError::CodeOutOfRange(code) => write!(
+                f,
+                "there is no board with code {code}: codes run from 0 to 19682"
             ),
         }
     }
