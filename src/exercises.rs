@@ -292,74 +292,61 @@ impl Exercise {
                 };
             }
         };
-        match &self.expected {
-            Expected::Number(expected) if number == *expected => Verdict {
-                right: true,
-                text: format!("It is {expected}."),
-            },
-            Expected::Number(_) => Verdict {
-                right: false,
-                text: format!("{number} is not it. Hint: {}.", self.hint),
-            },
-            Expected::BestSquares(best) => {
-                let square = match Square::from_digit(number) {
-                    Ok(square) => square,
-                    Err(error) => return not_a_square(&error),
+        let (squares_right, board) = match (&self.expected, self.board) {
+            (Expected::Number(expected), _) if number == *expected => {
+                return Verdict {
+                    right: true,
+                    text: format!("It is {expected}."),
                 };
-                let value = self
-                    .board
-                    .and_then(|board| board.analysis().value_of(square));
-                match value {
-                    Some(value) if best.contains(square) => Verdict {
-                        right: true,
-                        text: format!("Square {square} is a best move ({value})."),
-                    },
-                    Some(value) => Verdict {
-                        right: false,
-                        text: format!(
-                            "Not that one: square {square} gives {value}. Hint: {}.",
-                            self.hint
-                        ),
-                    },
-                    None => self.taken(square),
-                }
             }
-            Expected::RuleSquares(allowed, reason) => {
-                let square = match Square::from_digit(number) {
-                    Ok(square) => square,
-                    Err(error) => return not_a_square(&error),
+            (Expected::Number(_), _) => {
+                return Verdict {
+                    right: false,
+                    text: format!("{number} is not it. Hint: {}.", self.hint),
                 };
-                let free = self
-                    .board
-                    .is_some_and(|board| board.legal_moves().contains(square));
-                if !free {
-                    self.taken(square)
-                } else if allowed.contains(square) {
-                    Verdict {
-                        right: true,
-                        text: format!("The rules player takes square {square}: {reason}."),
-                    }
-                } else {
-                    Verdict {
-                        right: false,
-                        text: format!(
-                            "Not that one: the checklist does not reach square {square}. Hint: {}.",
-                            self.hint
-                        ),
-                    }
-                }
             }
-        }
-    }
-
-    /// The verdict on a square that cannot be played on the exercise's board.
-    fn taken(&self, square: Square) -> Verdict {
-        let text = match self.board.map(|board| (board.get(square), board.is_over())) {
-            Some((Some(by), _)) => format!("Square {square} is taken: {by} is already there."),
-            Some((None, true)) => format!("The game is over, so not square {square}."),
-            _ => "This exercise has no board.".to_owned(),
+            (_, None) => {
+                return Verdict {
+                    right: false,
+                    text: "This exercise has no board.".to_owned(),
+                };
+            }
+            (Expected::BestSquares(squares) | Expected::RuleSquares(squares, _), Some(board)) => {
+                (*squares, board)
+            }
         };
-        Verdict { right: false, text }
+        let square = match Square::from_digit(number) {
+            Ok(square) => square,
+            Err(error) => {
+                return Verdict {
+                    right: false,
+                    text: format!("That is not a square: {error}."),
+                };
+            }
+        };
+        if let Some(by) = board.get(square) {
+            return Verdict {
+                right: false,
+                text: format!("Square {square} is taken: {by} is already there."),
+            };
+        }
+        let right = squares_right.contains(square);
+        let text = match (&self.expected, board.analysis().value_of(square)) {
+            (Expected::RuleSquares(_, reason), _) if right => {
+                format!("The rules player takes square {square}: {reason}.")
+            }
+            (Expected::RuleSquares(..), _) => format!(
+                "Not that one: the checklist does not reach square {square}. Hint: {}.",
+                self.hint
+            ),
+            (_, None) => format!("The game is over, so not square {square}."),
+            (_, Some(value)) if right => format!("Square {square} is a best move ({value})."),
+            (_, Some(value)) => format!(
+                "Not that one: square {square} gives {value}. Hint: {}.",
+                self.hint
+            ),
+        };
+        Verdict { right, text }
     }
 
     /// The question (and the board, if there is one) as HTML.
@@ -382,14 +369,6 @@ impl Exercise {
     /// Shows the question in a notebook cell.
     pub fn evcxr_display(&self) {
         emit(&self.question, &self.to_html());
-    }
-}
-
-/// The verdict on an answer that names no square.
-fn not_a_square(error: &crate::SquareError) -> Verdict {
-    Verdict {
-        right: false,
-        text: format!("That is not a square: {error}."),
     }
 }
 
