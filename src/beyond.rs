@@ -115,7 +115,7 @@ impl MagicGrid {
     /// Up to 5x5 the sets are listed one by one with itertools combinations (53,130 of them
     /// for 5x5). From 7x7 there are far too many to list (C(49, 7) is about 86 million,
     /// C(81, 9) about 260 billion, and a notebook cell cannot be interrupted), so they are
-    /// counted without listing them: [`count_sets_with_sum`].
+    /// counted without listing them: `count_sets_with_sum`.
     pub fn sets_reaching_the_constant(&self) -> usize {
         let target = self.magic_constant();
         let largest = (self.size * self.size) as u32;
@@ -227,13 +227,9 @@ impl fmt::Display for MagicGrid {
 /// without listing them: taking the numbers one at a time, keep how many ways there are to
 /// pick k of the numbers seen so far with each total.
 ///
-/// ```
-/// use magic_tictactoe::beyond::count_sets_with_sum;
-///
-/// assert_eq!(count_sets_with_sum(9, 3, 15), 8); // the eight lines of the Lo Shu square
-/// assert_eq!(count_sets_with_sum(16, 4, 34), 86);
-/// ```
-pub fn count_sets_with_sum(largest: u32, size: usize, sum: u32) -> u128 {
+/// Its table has `(size + 1) * (sum + 1)` entries, so it is kept inside the crate, where it is
+/// only asked about the magic squares [`MagicGrid::siamese`] makes (at most 9x9, sum 369).
+fn count_sets_with_sum(largest: u32, size: usize, sum: u32) -> u128 {
     let sum = sum as usize;
     // ways[k][s]: sets of k numbers, from those seen so far, with total s.
     let mut ways = vec![vec![0u128; sum + 1]; size + 1];
@@ -258,4 +254,30 @@ pub fn lines_of(n: usize) -> Vec<Vec<usize>> {
     lines.push((0..n).map(|i| i * n + i).collect());
     lines.push((0..n).map(|i| i * n + n - 1 - i).collect());
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counting_sets_by_their_sums_agrees_with_listing_them() {
+        assert_eq!(count_sets_with_sum(9, 3, 15), 8); // the eight lines of the Lo Shu square
+        assert_eq!(count_sets_with_sum(16, 4, 34), 86);
+        for largest in 1..=12u32 {
+            for size in 0..=4usize {
+                let mut listed = std::collections::HashMap::new();
+                for set in (1..=largest).combinations(size) {
+                    *listed.entry(set.iter().sum::<u32>()).or_insert(0u128) += 1;
+                }
+                for sum in 0..=60 {
+                    assert_eq!(
+                        count_sets_with_sum(largest, size, sum),
+                        listed.get(&sum).copied().unwrap_or(0),
+                        "{size} numbers from 1 to {largest} summing to {sum}"
+                    );
+                }
+            }
+        }
+    }
 }

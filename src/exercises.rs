@@ -159,8 +159,9 @@ impl Exercise {
     /// right.
     pub fn rules_move(board: Board) -> Exercise {
         let player = board.turn();
-        let (squares, reason) = crate::tournament::rule_decision(board)
-            .map_or((SquareSet::EMPTY, Reason::Edge), |decision| decision);
+        // Once the game is over no square is right, so the reason is never shown.
+        let (squares, reason) =
+            crate::tournament::rule_decision(board).unwrap_or((SquareSet::EMPTY, Reason::Edge));
         let hint = if board.is_over() {
             "the game is over, so the rules player takes no square".to_owned()
         } else {
@@ -331,20 +332,23 @@ impl Exercise {
             };
         }
         let right = squares_right.contains(square);
-        let text = match (&self.expected, board.analysis().value_of(square)) {
-            (Expected::RuleSquares(_, reason), _) if right => {
+        let text = match &self.expected {
+            Expected::RuleSquares(_, reason) if right => {
                 format!("The rules player takes square {square}: {reason}.")
             }
-            (Expected::RuleSquares(..), _) => format!(
+            Expected::RuleSquares(..) => format!(
                 "Not that one: the checklist does not reach square {square}. Hint: {}.",
                 self.hint
             ),
-            (_, None) => format!("The game is over, so not square {square}."),
-            (_, Some(value)) if right => format!("Square {square} is a best move ({value})."),
-            (_, Some(value)) => format!(
-                "Not that one: square {square} gives {value}. Hint: {}.",
-                self.hint
-            ),
+            // Only a best-move question needs the square's value.
+            _ => match board.analysis().value_of(square) {
+                None => format!("The game is over, so not square {square}."),
+                Some(value) if right => format!("Square {square} is a best move ({value})."),
+                Some(value) => format!(
+                    "Not that one: square {square} gives {value}. Hint: {}.",
+                    self.hint
+                ),
+            },
         };
         Verdict { right, text }
     }
