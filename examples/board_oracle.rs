@@ -9,7 +9,7 @@
 use std::io::{self, BufRead, Write};
 
 use magic_tictactoe::clickable::{ClickableGame, Entry};
-use magic_tictactoe::{Board, Level, Player};
+use magic_tictactoe::{Board, Level, Player, Value};
 
 fn answer(line: &str) -> Result<String, String> {
     let parts: Vec<&str> = line.split_whitespace().collect();
@@ -28,11 +28,8 @@ fn answer(line: &str) -> Result<String, String> {
         Some(Entry::Reply(square)) => square.digit().to_string(),
         _ => "null".into(),
     };
-    let outcome = board.outcome();
-    let winner = outcome
-        .winner()
-        .map_or("null".into(), |w| format!("\"{w}\""));
-    let line_squares = outcome.line().map_or("[]".into(), |l| {
+    let winner = board.winner().map_or("null".into(), |w| format!("\"{w}\""));
+    let line_squares = board.winning_line().map_or("[]".into(), |l| {
         format!("{:?}", l.squares().map(|s| s.digit()))
     });
     let chances = level.move_chances(board);
@@ -48,12 +45,12 @@ fn answer(line: &str) -> Result<String, String> {
         .moves()
         .iter()
         .map(|m| {
-            format!(
-                "\"{}\": \"{} {}\"",
-                m.square,
-                m.value.result(),
-                m.value.plies()
-            )
+            let result = match m.value {
+                Value::Win(_) => "win",
+                Value::Draw(_) => "draw",
+                Value::Loss(_) => "loss",
+            };
+            format!("\"{}\": \"{result} {}\"", m.square, m.value.plies())
         })
         .collect();
     Ok(format!(

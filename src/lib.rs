@@ -2,47 +2,45 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs, missing_debug_implementations, rust_2018_idioms)]
 
-mod analysis;
-pub mod beyond;
-mod board;
-pub mod clickable;
-mod error;
-pub mod exercises;
-mod gallery;
-mod game;
-pub mod html;
-mod line;
-pub mod magic;
-mod opponent;
-mod outcome;
-pub mod pick15;
-mod pictures;
-mod player;
-pub mod solver;
-mod square;
-mod square_set;
-pub mod stats;
-mod symmetry;
-pub mod tournament;
-pub mod tree;
-mod value;
+// The crate in four layers, each built only on those above it in this list:
+pub mod engine; // how a computer plays: values, search, the solved table, opponents, games
+pub mod render; // pictures for notebooks: typed HTML, the palette, boards, galleries
+pub mod rules; // the game: squares, the magic square, boards, outcomes, symmetry
+pub mod teach; // the lessons' tools: sums, search trees, tournaments, Pick 15, exercises
+
+pub mod prelude;
 
 /// The itertools crate the win test is built on, re-exported so that a notebook can
 /// `use magic_tictactoe::itertools::Itertools;` without a `:dep` of its own.
 pub use itertools;
 
-pub use analysis::{Analysis, MoveValue};
-pub use board::Board;
-pub use error::{BoardError, MoveError, SquareError};
-pub use game::{DEFAULT_SEED, Game};
-pub use html::BoardView;
-pub use line::Line;
-pub use magic::{Sums, Triples};
-pub use opponent::{Choice, Level, Opponent, ParseLevelError, Reason};
-pub use outcome::Outcome;
-pub use player::{ParsePlayerError, Player};
-pub use square::{IntoSquare, Square};
-pub use square_set::{SquareSet, SquareSetIter};
-pub use stats::Statistics;
-pub use symmetry::Symmetry;
-pub use value::{GameResult, Value};
+pub use engine::stats::Statistics;
+pub use engine::{
+    Analysis, Choice, DEFAULT_SEED, Game, Level, MoveValue, Opponent, ParseLevelError, Reason,
+    Value, rules_choice, stats,
+};
+pub use render::{BoardView, Gallery, Html, Picture, clickable};
+pub use rules::{
+    Board, BoardError, IntoSquare, Line, LineKind, MoveError, Outcome, ParseBoardError,
+    ParsePlayerError, Player, Square, SquareError, SquareSet, SquareSetIter, Symmetry, Tally,
+};
+pub use teach::{Sums, beyond, exercises, pick15, tournament, tree};
+
+/// The magic square: the Lo Shu numbers, the win test by sums, and the pictures of triples and
+/// sums (the maths is in [`rules::magic`], the pictures in [`teach`]).
+pub mod magic {
+    pub use crate::rules::magic::*;
+    pub use crate::teach::{Pair, Sums, Triples};
+}
+
+/// Perfect play: the one search ([`minimax`](engine::search::minimax),
+/// [`alpha_beta`](engine::search::alpha_beta)), the solved [`Table`](engine::Table), and the
+/// three compared ([`Comparison`](teach::Comparison)).
+pub mod solver {
+    pub use crate::engine::Table;
+    pub use crate::engine::search::*;
+    pub use crate::teach::Comparison;
+}
+
+/// Pictures for notebooks (the same as [`render`]; the older name).
+pub use render as html;

@@ -5,7 +5,9 @@ mod common;
 use std::collections::HashSet;
 
 use common::{Grid, all_grids, has_line_by_table};
-use magic_tictactoe::{Board, BoardError, MoveError, Outcome, Player, Square, stats};
+use magic_tictactoe::{
+    Board, BoardError, MoveError, Outcome, ParseBoardError, Player, Square, stats,
+};
 
 fn reachable() -> HashSet<Board> {
     // Independent of stats::reachable_positions: a depth-first walk through try_play.
@@ -85,7 +87,7 @@ fn rejected_grids_name_the_rule_they_break() {
         } else {
             BoardError::MoveAfterWin { winner: Player::O }
         };
-        assert_eq!(error, expected, "{}", grid.text());
+        assert_eq!(error, ParseBoardError::Illegal(expected), "{}", grid.text());
         assert!(!error.to_string().is_empty());
     }
 }
@@ -109,22 +111,23 @@ fn finished_positions_are_626_x_wins_316_o_wins_16_draws() {
     let (mut x, mut o, mut draws) = (0, 0, 0);
     for board in reachable() {
         match board.outcome() {
-            Outcome::Won {
+            Some(Outcome::Won {
                 winner: Player::X,
                 line,
-            } => {
+            }) => {
                 assert!(
                     board.squares(Player::X).intersection(line.square_set()) == line.square_set()
                 );
                 x += 1
             }
-            Outcome::Won {
+            Some(Outcome::Won {
                 winner: Player::O, ..
-            } => o += 1,
-            Outcome::Draw => draws += 1,
-            Outcome::InPlay => assert!(board.to_move().is_some()),
+            }) => o += 1,
+            Some(Outcome::Draw) => draws += 1,
+            Some(Outcome::Forfeit { .. }) => panic!("a board is never forfeited"),
+            None => assert!(board.to_move().is_some()),
         }
-        assert_eq!(board.is_over(), board.outcome().is_over());
+        assert_eq!(board.is_over(), board.outcome().is_some());
         assert_eq!(board.to_move().is_none(), board.is_over());
     }
     assert_eq!((x, o, draws), (626, 316, 16));
@@ -159,10 +162,13 @@ fn moves_on_taken_squares_or_finished_games_are_errors() {
         ));
     }
     let won: Board = "XXX/OO./...".parse().unwrap();
-    assert_eq!(won.try_play(Square::Right), Err(MoveError::GameOver));
+    assert_eq!(
+        won.try_play(Square::Right),
+        Err(MoveError::GameOver(won.outcome().unwrap()))
+    );
     assert_eq!(
         won.try_play(6).unwrap_err().to_string(),
-        "the game is already over"
+        "the game is already over: X won with the row 1-2-3"
     );
 }
 
@@ -185,7 +191,7 @@ fn arbitrary_text_never_panics() {
     let long = "X".repeat(1_000_000);
     assert_eq!(
         long.parse::<Board>(),
-        Err(BoardError::WrongLength { found: 1_000_000 })
+        Err(ParseBoardError::WrongLength { found: 1_000_000 })
     );
 }
 

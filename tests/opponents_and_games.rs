@@ -123,7 +123,7 @@ fn a_blundering_player_blunders_about_as_often_as_asked() {
 
 #[test]
 fn perfect_beats_or_draws_every_level_over_many_seeded_games() {
-    for (_, level) in Level::NAMED {
+    for level in Level::ALL {
         for seed in 0..50 {
             for perfect_side in Player::ALL {
                 let mut perfect = Opponent::new(Level::Perfect, seed);
@@ -159,21 +159,26 @@ fn the_computer_opens_when_it_plays_x() {
 fn undo_takes_back_the_reply_too_but_not_the_computer_opening() {
     let mut game = Game::against(Level::Perfect).playing_as(Player::O);
     let opening = game.moves().to_vec();
-    assert!(!game.undo());
+    assert!(!game.can_undo());
+    assert_eq!(
+        game.undo().message(),
+        Some("There is no move of yours to take back.")
+    );
     assert_eq!(game.moves(), opening.as_slice());
     let free = game.board().empty_squares().first().unwrap();
     game.try_play(free).unwrap();
     assert_eq!(game.moves().len(), 3);
-    assert!(game.undo());
+    assert!(game.can_undo());
+    assert_eq!(game.undo().message(), Some("Took back the last move."));
     assert_eq!(game.moves(), opening.as_slice());
 
     let mut people = Game::new();
-    people.try_play(5).unwrap();
-    people.try_play(1).unwrap();
-    assert!(people.undo());
+    people.play(5).play(1);
+    assert_eq!(people.message(), Some("O took square 1."));
+    people.undo();
     assert_eq!(people.moves(), &[Square::Centre]);
-    assert!(people.undo());
-    assert!(!people.undo());
+    people.undo();
+    assert!(!people.can_undo());
 }
 
 #[test]
@@ -195,7 +200,7 @@ fn bad_moves_leave_the_game_as_it_was_and_say_why() {
         game.play(taken)
             .message()
             .unwrap()
-            .starts_with(&format!("square {taken} is taken"))
+            .starts_with(&format!("Square {taken} is taken"))
     );
     assert!(
         game.play("banana")
@@ -215,17 +220,11 @@ fn a_whole_game_against_the_perfect_player_ends_and_refuses_further_moves() {
         game.play(square);
     }
     assert!(game.is_over());
-    assert_ne!(
-        game.outcome().winner(),
-        Some(Player::X),
-        "perfect O never loses"
-    );
-    let first = Square::TopLeft;
-    let expected = match game.board().get(first) {
-        Some(by) => MoveError::SquareTaken { square: first, by },
-        None => MoveError::GameOver,
-    };
-    assert_eq!(game.try_play(first), Err(expected));
+    assert_ne!(game.winner(), Some(Player::X), "perfect O never loses");
+    let outcome = game.outcome().unwrap();
+    for square in Square::ALL {
+        assert_eq!(game.try_play(square), Err(MoveError::GameOver(outcome)));
+    }
     assert_eq!(game.boards().len(), game.moves().len() + 1);
     assert_eq!(*game.boards().last().unwrap(), game.board());
     game.restart();

@@ -21,9 +21,13 @@ fn perft_from_the_empty_board() {
 #[test]
 fn complete_games_and_how_they_end() {
     let games = stats::count_games(Board::new());
-    assert_eq!(games.total, 255_168);
+    assert_eq!(games.total(), 255_168);
     assert_eq!(
-        (games.x_wins, games.o_wins, games.draws),
+        (
+            games.endings.x_wins,
+            games.endings.o_wins,
+            games.endings.draws
+        ),
         (131_184, 77_904, 46_080)
     );
     assert_eq!(
@@ -37,7 +41,14 @@ fn positions_and_symmetry() {
     let counts = stats::count_positions();
     assert_eq!(counts.reachable, 5_478);
     assert_eq!(counts.terminal, 958);
-    assert_eq!((counts.x_wins, counts.o_wins, counts.draws), (626, 316, 16));
+    assert_eq!(
+        (
+            counts.endings.x_wins,
+            counts.endings.o_wins,
+            counts.endings.draws
+        ),
+        (626, 316, 16)
+    );
     assert_eq!(
         counts.by_ply,
         [1, 9, 72, 252, 756, 1260, 1520, 1140, 390, 78]
@@ -55,9 +66,9 @@ fn positions_and_symmetry() {
 fn statistics_gather_the_same_counts() {
     let statistics = Statistics::compute();
     assert_eq!(statistics.perft[9], 127_872);
-    assert_eq!(statistics.games.total, 255_168);
+    assert_eq!(statistics.games.total(), 255_168);
     assert_eq!(statistics.positions.up_to_symmetry, 765);
-    assert!(statistics.to_string().contains("255168"));
+    assert!(statistics.to_string().contains("255,168"));
 }
 
 #[test]
@@ -84,7 +95,13 @@ fn plain_minimax_visits_549946_positions_from_the_empty_board() {
 fn the_table_holds_every_position_in_at_most_64_kib() {
     let table = Table::build();
     assert_eq!(table.positions(), 5_478);
-    assert_eq!(table.calls(), 16_168);
+    // A memoised search asks for the root and, from every position in play, for each child:
+    // 16,168 questions, of which 5,478 solve a position and the rest are answered from memory.
+    let questions: usize = 1 + stats::reachable_positions()
+        .iter()
+        .map(|board| board.legal_moves().len())
+        .sum::<usize>();
+    assert_eq!(questions, 16_168);
     assert!(
         table.size_in_bytes() <= 64 * 1024,
         "{}",
@@ -115,6 +132,41 @@ fn minimax_alpha_beta_and_the_table_agree_on_all_5478_positions() {
             board.to_move().map(|_| plain.value)
         );
     }
+}
+
+#[test]
+fn a_table_solved_below_any_position_agrees_with_the_whole_table() {
+    let whole = Table::build();
+    let positions = stats::reachable_positions();
+    for &root in &positions {
+        let below = Table::below(root);
+        // It holds the root and every position after it, and each position once.
+        let after: Vec<Board> = positions
+            .iter()
+            .copied()
+            .filter(|b| {
+                Player::ALL
+                    .into_iter()
+                    .all(|p| b.squares(p).intersection(root.squares(p)) == root.squares(p))
+            })
+            .filter(|&b| b == root || reaches(root, b))
+            .collect();
+        assert_eq!(below.positions(), after.len(), "{root}");
+        for board in after {
+            assert_eq!(below.get(board), whole.get(board), "{root} -> {board}");
+        }
+        // A position that cannot follow the root is not in it.
+        if root != Board::new() {
+            assert_eq!(below.get(Board::new()), None, "{root}");
+        }
+    }
+}
+
+/// Whether `to` can be reached from `from` by legal play.
+fn reaches(from: Board, to: Board) -> bool {
+    from.children().any(|(_, child)| {
+        child == to || (child.moves_made() < to.moves_made() && reaches(child, to))
+    })
 }
 
 #[test]

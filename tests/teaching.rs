@@ -135,9 +135,9 @@ fn exact_tournament_rates() {
     let both = Rates::exact(Level::Perfect, Level::Perfect);
     assert!((both.draws - 1.0).abs() < 1e-12);
     let tournament = Tournament::exact();
-    for (name, _) in Level::NAMED {
-        let as_x = tournament.rates("perfect", name).unwrap();
-        let as_o = tournament.rates(name, "perfect").unwrap();
+    for name in Level::ALL {
+        let as_x = tournament.rates(Level::Perfect, name).unwrap();
+        let as_o = tournament.rates(name, Level::Perfect).unwrap();
         assert_eq!(as_x.o_wins, 0.0, "perfect as X never loses to {name}");
         assert_eq!(as_o.x_wins, 0.0, "perfect as O never loses to {name}");
     }
@@ -180,7 +180,7 @@ fn perfect_against_perfect_is_a_draw() {
             &mut Opponent::new(Level::Perfect, seed + 7),
         );
         assert!(game.is_over());
-        assert_eq!(game.outcome().winner(), None);
+        assert_eq!(game.winner(), None);
         assert_eq!(game.moves().len(), 9);
     }
 }
@@ -207,10 +207,7 @@ fn pick15_is_tic_tac_toe_and_the_computer_never_loses() {
 
     let mut game = Pick15::against(Level::Random).with_seed(3);
     assert_eq!(game.try_take(0), Err(Pick15Error::NotANumber(0)));
-    assert_eq!(
-        game.try_take(u64::MAX),
-        Err(Pick15Error::NotANumber(i64::MAX))
-    );
+    assert_eq!(game.try_take(u64::MAX), Err(Pick15Error::TooBig));
     let reply = game.try_take(5).unwrap().unwrap();
     assert_eq!(
         game.try_take(5),
@@ -408,7 +405,7 @@ fn galleries_heatmaps_and_comparisons() {
     let symmetries = Symmetry::gallery(board);
     assert_eq!(symmetries.len(), 8);
     let comparison = Comparison::run(Board::new());
-    assert_eq!(comparison.positions(), vec![549_946, 20_866, 16_168]);
+    assert_eq!(comparison.positions(), [549_946, 20_866, 5_478]);
     assert!(comparison.values().iter().all(|&v| v == Value::Draw(9)));
     assert!(comparison.to_html().contains("All three agree"));
 }

@@ -2,13 +2,19 @@
 
 use std::io::{self, Write};
 
-use magic_tictactoe::{Board, Outcome, Player, Statistics, Value};
+use magic_tictactoe::stats::Statistics;
+use magic_tictactoe::{Board, Outcome, Player, Value};
 
 use crate::json::Json;
 
 fn value_json(value: Value) -> Vec<(&'static str, Json)> {
+    let result = match value {
+        Value::Win(_) => "win",
+        Value::Draw(_) => "draw",
+        Value::Loss(_) => "loss",
+    };
     vec![
-        ("result", Json::text(value.result().as_str())),
+        ("result", Json::text(result)),
         ("plies", Json::Number(u64::from(value.plies()))),
     ]
 }
@@ -18,9 +24,11 @@ pub fn position(board: Board, json: bool, out: &mut impl Write) -> io::Result<()
     let analysis = board.analysis();
     if json {
         let outcome = match board.outcome() {
-            Outcome::InPlay => Json::Null,
-            Outcome::Won { winner, .. } => Json::text(winner.to_string()),
-            Outcome::Draw => Json::text("draw"),
+            None => Json::Null,
+            Some(Outcome::Draw) => Json::text("draw"),
+            Some(outcome) => outcome
+                .winner()
+                .map_or(Json::Null, |p| Json::text(p.to_string())),
         };
         let moves = analysis
             .moves()
@@ -51,9 +59,13 @@ pub fn position(board: Board, json: bool, out: &mut impl Write) -> io::Result<()
         return writeln!(out, "{}", object.render());
     }
     writeln!(out, "board {board}\n{board:#}")?;
-    match board.to_move() {
-        None => writeln!(out, "The game is over: {}.", board.outcome()),
-        Some(player) => {
+    match (board.to_move(), board.outcome()) {
+        (None, outcome) => writeln!(
+            out,
+            "The game is over: {}.",
+            outcome.map_or(String::new(), |o| o.to_string())
+        ),
+        (Some(player), _) => {
             writeln!(out, "{player} to move.")?;
             if let Some(value) = analysis.value() {
                 let best: Vec<String> = analysis
@@ -93,10 +105,10 @@ pub fn stats(json: bool, out: &mut impl Write) -> io::Result<()> {
         (
             "games",
             Json::Object(vec![
-                ("total", Json::Number(games.total)),
-                ("x_wins", Json::Number(games.x_wins)),
-                ("o_wins", Json::Number(games.o_wins)),
-                ("draws", Json::Number(games.draws)),
+                ("total", Json::Number(games.total())),
+                ("x_wins", Json::Number(games.endings.x_wins)),
+                ("o_wins", Json::Number(games.endings.o_wins)),
+                ("draws", Json::Number(games.endings.draws)),
                 ("by_length", Json::numbers(games.by_length)),
             ]),
         ),
@@ -105,9 +117,9 @@ pub fn stats(json: bool, out: &mut impl Write) -> io::Result<()> {
             Json::Object(vec![
                 ("reachable", count(positions.reachable)),
                 ("terminal", count(positions.terminal)),
-                ("x_wins", count(positions.x_wins)),
-                ("o_wins", count(positions.o_wins)),
-                ("draws", count(positions.draws)),
+                ("x_wins", Json::Number(positions.endings.x_wins)),
+                ("o_wins", Json::Number(positions.endings.o_wins)),
+                ("draws", Json::Number(positions.endings.draws)),
                 (
                     "by_ply",
                     Json::numbers(positions.by_ply.iter().map(|&n| n as u64)),

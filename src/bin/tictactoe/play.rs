@@ -118,8 +118,7 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
 
     fn draw(&mut self, board: Board) -> io::Result<()> {
         let line = board
-            .outcome()
-            .line()
+            .winning_line()
             .map(|line| line.square_set())
             .unwrap_or_default();
         writeln!(self.out)?;
@@ -291,7 +290,8 @@ pub fn run(
                 }
             }
             "u" | "undo" => {
-                if game.undo() {
+                if game.can_undo() {
+                    game.undo();
                     writeln!(session.out, "Move taken back.")?;
                 } else {
                     writeln!(session.out, "There is no move of yours to take back.")?;

@@ -1,0 +1,352 @@
+//! A game session: moves so far, undo, and an optional computer opponent.
+
+use std::fmt;
+
+use super::{Analysis, Choice, Level, Opponent};
+use crate::rules::text::capitalised;
+use crate::rules::{Board, IntoSquare, MoveError, Outcome, Player, Square};
+
+/// The seed a computer opponent uses unless told otherwise, so that a class sees the same game.
+pub const DEFAULT_SEED: u64 = 2026;
+
+/// A game between two people, or between a person and the computer.
+///
+/// Against the computer, each move the person makes is answered at once by the computer's
+/// reply; if the computer plays X, it makes the first move as soon as the game starts.
+///
+/// [`Game::play`] is made for notebook cells: it never panics, keeps what happened as the
+/// game's [message](Game::message), and returns the game, so moves chain and the cell shows
+/// the game. [`Game::try_play`] returns an error instead.
+///
+/// ```
+/// use magic_tictactoe::{Game, Level, Player, Square};
+///
+/// let mut game = Game::against(Level::Rules).playing_as(Player::X);
+/// let reply = game.try_play(1)?;               // X on 1, the computer answers
+/// assert_eq!(reply.map(|choice| choice.square), Some(Square::Centre));
+/// assert_eq!(game.moves(), &[Square::TopLeft, Square::Centre]);
+/// assert!(game.try_play(5).is_err());         // taken: the game is unchanged
+/// assert_eq!(game.moves().len(), 2);
+/// game.undo();                                 // takes back the reply too
+/// assert!(game.moves().is_empty());
+///
+/// let mut friends = Game::new();
+/// friends.play(5).play(1).play(9);             // moves chain
+/// assert_eq!(friends.moves().len(), 3);
+/// # Ok::<(), magic_tictactoe::MoveError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Game {
+    moves: Vec<Square>,
+    /// The positions of the game: `boards[0]` is the empty board, `boards[i]` follows move `i`.
+    boards: Vec<Board>,
+    computer: Option<Computer>,
+    last_reply: Option<Choice>,
+    message: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+struct Computer {
+    opponent: Opponent,
+    plays: Player,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A game for two people at one board, X to move.
+    pub fn new() -> Game {
+        Game {
+            moves: Vec::new(),
+            boards: vec![Board::new()],
+            computer: None,
+            last_reply: None,
+            message: None,
+        }
+    }
+
+    /// A game against the computer at `level`; the person plays X and moves first.
+    /// Change that with [`Game::playing_as`], and the computer's seed with [`Game::with_seed`].
+    pub fn against(level: Level) -> Game {
+        Game::against_opponent(Opponent::new(level, DEFAULT_SEED), Player::O)
+    }
+
+    /// A game against `opponent`, which plays `computer_plays`. If that is X, the computer
+    /// makes its first move at once.
+    pub fn against_opponent(opponent: Opponent, computer_plays: Player) -> Game {
+        let mut game = Game {
+            computer: Some(Computer {
+                opponent,
+                plays: computer_plays,
+            }),
+            ..Game::new()
+        };
+        game.restart();
+        game
+    }
+
+    /// The same game restarted with the person playing `you`: X moves first, so choosing O
+    /// lets the computer start. In a game between two people this only restarts.
+    #[must_use]
+    pub fn playing_as(mut self, you: Player) -> Game {
+        if let Some(computer) = &mut self.computer {
+            computer.plays = !you;
+        }
+        self.restart();
+        self
+    }
+
+    /// The same game restarted with the computer's random choices drawn from `seed`.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Game {
+        if let Some(computer) = &mut self.computer {
+            computer.opponent = Opponent::new(computer.opponent.level(), seed);
+        }
+        self.restart();
+        self
+    }
+
+    /// Clears the board (and lets the computer open, if it plays X).
+    pub fn restart(&mut self) -> &mut Game {
+        self.moves.clear();
+        self.boards.truncate(1);
+        self.last_reply = None;
+        self.message = None;
+        if let Some(computer) = &mut self.computer {
+            computer.opponent.reset();
+        }
+        self.let_computer_move();
+        self
+    }
+
+    /// Puts a mark on `square`, which the caller has checked is a legal move.
+    fn push(&mut self, square: Square) {
+        let board = self.board();
+        debug_assert!(board.legal_moves().contains(square));
+        self.moves.push(square);
+        self.boards.push(board.play_unchecked(square));
+    }
+
+    fn let_computer_move(&mut self) {
+        self.last_reply = None;
+        let board = self.board();
+        let Some(computer) = &mut self.computer else {
+            return;
+        };
+        if board.to_move() != Some(computer.plays) {
+            return;
+        }
+        if let Some(choice) = computer.opponent.choose(board) {
+            self.push(choice.square);
+            self.last_reply = Some(choice);
+        }
+    }
+
+    /// The side the computer plays, or `None` in a game between two people.
+    pub fn computer_plays(&self) -> Option<Player> {
+        self.computer.as_ref().map(|computer| computer.plays)
+    }
+
+    /// A whole game between two computer players, `x` moving first.
+    ///
+    /// ```
+    /// use magic_tictactoe::{Game, Level, Opponent};
+    ///
+    /// let game = Game::play_out(&mut Opponent::new(Level::Perfect, 1), &mut Opponent::new(Level::Perfect, 2));
+    /// assert!(game.is_over());
+    /// assert_eq!(game.winner(), None); // perfect against perfect is a draw
+    /// ```
+    pub fn play_out(x: &mut Opponent, o: &mut Opponent) -> Game {
+        let mut game = Game::new();
+        while let Some(player) = game.to_move() {
+            let mover = match player {
+                Player::X => &mut *x,
+                Player::O => &mut *o,
+            };
+            match mover.choose_move(game.board()) {
+                Some(square) => game.push(square),
+                None => break,
+            }
+        }
+        game
+    }
+
+    /// The computer's level, or `None` in a game between two people.
+    pub fn level(&self) -> Option<Level> {
+        self.computer
+            .as_ref()
+            .map(|computer| computer.opponent.level())
+    }
+
+    /// Plays the person's move on `square` and then, against the computer, its reply.
+    ///
+    /// Returns the computer's reply (`None` between two people or when the person's move
+    /// ended the game). On an error the game is unchanged.
+    ///
+    /// # Errors
+    ///
+    /// A [`MoveError`] when the square does not exist or is taken, or the game is over.
+    pub fn try_play(&mut self, square: impl IntoSquare) -> Result<Option<Choice>, MoveError> {
+        let square = square.into_square()?;
+        self.board().try_play(square)?;
+        self.push(square);
+        self.let_computer_move();
+        Ok(self.last_reply)
+    }
+
+    /// Like [`Game::try_play`], but made for a notebook cell: it never panics, keeps what
+    /// happened (the computer's reply, or what was wrong with the move) as the game's
+    /// [message](Game::message), and returns the game so that moves chain and the cell shows it.
+    pub fn play(&mut self, square: impl IntoSquare) -> &mut Game {
+        let mover = self.board().turn();
+        self.message = Some(match self.try_play(square) {
+            Ok(Some(choice)) => format!(
+                "The computer took square {} ({}).",
+                choice.square, choice.reason
+            ),
+            Ok(None) => match self.moves.last() {
+                Some(square) => format!("{mover} took square {square}."),
+                None => String::new(),
+            },
+            Err(error) => format!("{}. Nothing was played.", capitalised(&error.to_string())),
+        });
+        self
+    }
+
+    /// The result in a sentence, such as `"X wins with the row 1-2-3."`.
+    pub fn result_sentence(&self) -> String {
+        let board = self.board();
+        match board.outcome() {
+            None => format!("{} to move.", board.turn()),
+            Some(Outcome::Draw) => "It's a draw.".to_owned(),
+            Some(Outcome::Forfeit { loser }) => {
+                format!("{loser} forfeited, so {} wins.", !loser)
+            }
+            Some(Outcome::Won { winner, line }) => {
+                let who = match self.computer_plays() {
+                    Some(computer) if computer == winner => format!("The computer ({winner}) wins"),
+                    Some(_) => format!("You ({winner}) win"),
+                    None => format!("{winner} wins"),
+                };
+                format!("{who} with the {} {line}.", line.kind())
+            }
+        }
+    }
+
+    /// Takes back the person's last move, and the computer's reply to it; between two people,
+    /// the last move. The computer's opening move, when it plays X, stays. The game's
+    /// [message](Game::message) says what happened; the game is returned to show.
+    pub fn undo(&mut self) -> &mut Game {
+        let keep = match self.computer_plays() {
+            None => self.moves.len().checked_sub(1),
+            Some(computer) => (0..self.moves.len())
+                .rev()
+                .find(|&i| mover_of_move(i) != computer),
+        };
+        self.message = Some(match keep {
+            Some(keep) => {
+                self.moves.truncate(keep);
+                self.boards.truncate(keep + 1);
+                self.last_reply = None;
+                "Took back the last move.".to_owned()
+            }
+            None => "There is no move of yours to take back.".to_owned(),
+        });
+        self
+    }
+
+    /// Whether [`Game::undo`] would take a move back.
+    pub fn can_undo(&self) -> bool {
+        match self.computer_plays() {
+            None => !self.moves.is_empty(),
+            Some(computer) => (0..self.moves.len()).any(|i| mover_of_move(i) != computer),
+        }
+    }
+
+    /// The current position.
+    pub fn board(&self) -> Board {
+        self.boards.last().copied().unwrap_or_default()
+    }
+
+    /// The moves so far, in order.
+    pub fn moves(&self) -> &[Square] {
+        &self.moves
+    }
+
+    /// The positions of the game, from the empty board to the current one.
+    pub fn boards(&self) -> &[Board] {
+        &self.boards
+    }
+
+    /// The side to move, or `None` when the game is over.
+    pub fn to_move(&self) -> Option<Player> {
+        self.board().to_move()
+    }
+
+    /// How the game ended, or `None` while it is in play.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.board().outcome()
+    }
+
+    /// The winner, if the game has been won.
+    pub fn winner(&self) -> Option<Player> {
+        self.outcome().and_then(Outcome::winner)
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.board().is_over()
+    }
+
+    /// The computer's reply to the last move, if it made one.
+    pub fn last_reply(&self) -> Option<Choice> {
+        self.last_reply
+    }
+
+    /// What happened on the last call to [`Game::play`] or [`Game::undo`], in a sentence.
+    pub fn message(&self) -> Option<&str> {
+        self.message
+            .as_deref()
+            .filter(|message| !message.is_empty())
+    }
+
+    /// Every legal move with its value for the side to move: a hint.
+    pub fn hint(&self) -> Analysis {
+        self.board().analysis()
+    }
+}
+
+/// Who made move number `index` (counted from 0): X makes the even-numbered moves.
+fn mover_of_move(index: usize) -> Player {
+    if index.is_multiple_of(2) {
+        Player::X
+    } else {
+        Player::O
+    }
+}
+
+impl fmt::Display for Game {
+    /// The moves, the board, and how the game stands.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let moves: Vec<String> = self.moves.iter().map(Square::to_string).collect();
+        writeln!(
+            f,
+            "moves: {}",
+            if moves.is_empty() {
+                "none".to_owned()
+            } else {
+                moves.join(" ")
+            }
+        )?;
+        writeln!(f, "{:#}", self.board())?;
+        write!(f, "{}", self.result_sentence())?;
+        if let Some(message) = self.message() {
+            write!(f, "\n{message}")?;
+        }
+        Ok(())
+    }
+}

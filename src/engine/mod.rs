@@ -1,0 +1,21 @@
+//! The engine: how a computer plays. Values under perfect play, the one search (plain minimax
+//! and alpha-beta), the solved table, analyses, the computer's levels and opponents, a game
+//! session, and the counts of the game tree.
+//!
+//! It is built on the rules layer only: nothing here draws or teaches.
+
+mod analysis;
+mod game;
+mod level;
+mod opponent;
+pub mod search;
+mod solved;
+pub mod stats;
+mod value;
+
+pub use analysis::{Analysis, MoveValue};
+pub use game::{DEFAULT_SEED, Game};
+pub use level::{Level, ParseLevelError, Reason, rules_choice};
+pub use opponent::{Choice, Opponent};
+pub use solved::Table;
+pub use value::Value;

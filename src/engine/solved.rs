@@ -1,0 +1,288 @@
+//! Perfect play, solved once: the value and best moves of every position, kept by board code.
+//!
+//! One memoised negamax, `solve`, fills a table of 19,683 entries, one per base-3 board code.
+//! The crate's shared table starts empty and is filled as questions come: the first question
+//! about a position solves the positions below it (a few hundred, mid-game), and every later
+//! question about any of them is one load. [`Table::build`] runs the same solve into a table
+//! of its own, for a class to count what solving everything costs.
+
+use std::sync::atomic::{AtomicU8, AtomicU16, Ordering};
+
+use super::Value;
+use super::search::value_if_over;
+use crate::rules::{Board, Player, Square, SquareSet};
+
+/// How many base-3 codes nine squares have: 3^9.
+const CODES: usize = 19_683;
+
+/// Where `solve` keeps what it has solved: a byte per position for the value (0 while
+/// unsolved), and the best moves beside it. The values are kept apart from the moves because
+/// the solve reads values far more often, and 19,683 bytes fit in a core's fastest cache where
+/// 19,683 pairs would not.
+trait Memo {
+    /// How much a mark of `player` on `square` adds to a position's index in the memo.
+    fn step(&self, square: Square, player: Player) -> usize;
+    /// The value of the position at `index`, if solved.
+    fn value(&self, index: usize) -> Option<Value>;
+    /// Records a solved position.
+    fn record(&mut self, index: usize, value: Value, best: SquareSet);
+}
+
+/// The index of `board` among the positions below `root`: the base-3 code of its marks on
+/// the squares that were free at the root, where `powers[s]` is the weight of square `s`.
+fn local_index(board: Board, powers: &[u16; 9]) -> usize {
+    Square::ALL
+        .into_iter()
+        .map(|square| match board.get(square) {
+            Some(Player::X) => usize::from(powers[square.index()]),
+            Some(Player::O) => 2 * usize::from(powers[square.index()]),
+            None => 0,
+        })
+        .sum()
+}
+
+/// The memo of a table of one's own: the positions below its root, indexed by the marks on
+/// the squares free at the root (3^k entries for k free squares).
+struct Entries {
+    powers: [u16; 9],
+    values: Box<[u8]>,
+    best: Box<[u16]>,
+}
+
+impl Entries {
+    /// An empty memo for the positions below `root`.
+    fn below(root: Board) -> Entries {
+        let mut powers = [0u16; 9];
+        let mut size = 1usize;
+        for square in root.empty_squares() {
+            powers[square.index()] = size as u16;
+            size *= 3;
+        }
+        Entries {
+            powers,
+            values: vec![0; size].into_boxed_slice(),
+            best: vec![0; size].into_boxed_slice(),
+        }
+    }
+}
+
+impl Memo for Entries {
+    #[inline]
+    fn step(&self, square: Square, player: Player) -> usize {
+        let weight = usize::from(self.powers[square.index()]);
+        match player {
+            Player::X => weight,
+            Player::O => 2 * weight,
+        }
+    }
+
+    #[inline]
+    fn value(&self, index: usize) -> Option<Value> {
+        Value::from_byte(self.values[index])
+    }
+
+    #[inline]
+    fn record(&mut self, index: usize, value: Value, best: SquareSet) {
+        self.best[index] = best.bits();
+        self.values[index] = value.to_byte();
+    }
+}
+
+/// The crate's shared table, filled on demand, indexed by board code.
+struct Shared {
+    values: [AtomicU8; CODES],
+    best: [AtomicU16; CODES],
+}
+
+/// 3^i for each square `i`: the weight of a square in a board code.
+const POWERS_OF_3: [usize; 9] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
+
+impl Memo for &Shared {
+    #[inline]
+    fn step(&self, square: Square, player: Player) -> usize {
+        let weight = POWERS_OF_3[square.index()];
+        match player {
+            Player::X => weight,
+            Player::O => 2 * weight,
+        }
+    }
+
+    #[inline]
+    fn value(&self, code: usize) -> Option<Value> {
+        // Acquire: once the value is seen, the best moves stored before it are seen too.
+        Value::from_byte(self.values[code].load(Ordering::Acquire))
+    }
+
+    #[inline]
+    fn record(&mut self, code: usize, value: Value, best: SquareSet) {
+        // Two threads solving the same position store the same entry, so races are harmless.
+        self.best[code].store(best.bits(), Ordering::Relaxed);
+        self.values[code].store(value.to_byte(), Ordering::Release);
+    }
+}
+
+static SHARED: Shared = Shared {
+    values: [const { AtomicU8::new(0) }; CODES],
+    best: [const { AtomicU16::new(0) }; CODES],
+};
+
+/// The value of `board`, at `index` in `memo`, from `memo` or by solving the positions below
+/// it into `memo`; `solved` counts the positions newly solved.
+fn solve<M: Memo>(memo: &mut M, board: Board, index: usize, solved: &mut usize) -> Value {
+    if let Some(value) = memo.value(index) {
+        return value;
+    }
+    let (value, best) = match value_if_over(board) {
+        Some(value) => (value, SquareSet::EMPTY),
+        None => {
+            let mover = board.turn();
+            let mut best_value = Value::LOWEST;
+            let mut best = SquareSet::EMPTY;
+            for square in board.empty_squares() {
+                let next = index + memo.step(square, mover);
+                let value =
+                    Value::of_move_into(solve(memo, board.play_unchecked(square), next, solved));
+                if value > best_value {
+                    best_value = value;
+                    best = SquareSet::from_square(square);
+                } else if value == best_value {
+                    best.insert(square);
+                }
+            }
+            (best_value, best)
+        }
+    };
+    memo.record(index, value, best);
+    *solved += 1;
+    value
+}
+
+/// The value of `board` and its best moves (none once the game is over): two loads once the
+/// position has been solved, and a solve of the positions below it the first time.
+#[inline]
+pub(crate) fn entry(board: Board) -> (Value, SquareSet) {
+    let value = value(board);
+    let code = usize::from(board.code());
+    (
+        value,
+        SquareSet::from_bits(SHARED.best[code].load(Ordering::Relaxed)),
+    )
+}
+
+/// The value of `board`: one load once solved.
+#[inline]
+pub(crate) fn value(board: Board) -> Value {
+    let code = usize::from(board.code());
+    match (&SHARED).value(code) {
+        Some(value) => value,
+        None => solve(&mut &SHARED, board, code, &mut 0),
+    }
+}
+
+/// The best moves on `board`: two loads once solved.
+#[inline]
+pub(crate) fn best_moves(board: Board) -> SquareSet {
+    entry(board).1
+}
+
+/// The value and best moves of every position reachable from the empty board, solved into a
+/// table of its own. Lookups read the table by [board code](Board::code): one indexed load.
+///
+/// ```
+/// use magic_tictactoe::{solver::Table, Board, Value};
+///
+/// let table = Table::build();
+/// assert_eq!(table.value(Board::new()), Value::Draw(9));
+/// assert_eq!(table.positions(), magic_tictactoe::stats::reachable_positions().len());
+/// ```
+pub struct Table {
+    root: Board,
+    entries: Entries,
+    positions: usize,
+}
+
+impl Table {
+    /// Solves every position reachable from the empty board, each once.
+    pub fn build() -> Table {
+        Table::below(Board::new())
+    }
+
+    /// Solves `board` and every position that can follow it, each once: what a first question
+    /// about `board` costs when nothing has been solved yet.
+    ///
+    /// ```
+    /// use magic_tictactoe::{solver::Table, Board};
+    ///
+    /// let board: Board = "XO./.X./...".parse()?;
+    /// let table = Table::below(board);
+    /// assert_eq!(table.best_moves(board), board.best_moves());
+    /// assert!(table.positions() < 5_478); // far fewer than the whole game
+    /// # Ok::<(), magic_tictactoe::ParseBoardError>(())
+    /// ```
+    pub fn below(board: Board) -> Table {
+        let mut entries = Entries::below(board);
+        let mut positions = 0;
+        solve(&mut entries, board, 0, &mut positions);
+        Table {
+            root: board,
+            entries,
+            positions,
+        }
+    }
+
+    /// The value and best moves of `board`, if the table holds it.
+    pub fn get(&self, board: Board) -> Option<(Value, SquareSet)> {
+        // Only positions that keep every mark of the root can follow it.
+        for player in Player::ALL {
+            let root = self.root.squares(player);
+            if board.squares(player).intersection(root) != root {
+                return None;
+            }
+        }
+        let index = local_index(board, &self.entries.powers);
+        let value = self.entries.value(index)?;
+        Some((value, SquareSet::from_bits(self.entries.best[index])))
+    }
+
+    fn entry(&self, board: Board) -> (Value, SquareSet) {
+        // A table built from the empty board holds every board; one built below a position
+        // holds what follows it, and is solved further when asked about anything else.
+        self.get(board).unwrap_or_else(|| {
+            let below = Table::below(board);
+            below
+                .get(board)
+                .unwrap_or((Value::LOWEST, SquareSet::EMPTY))
+        })
+    }
+
+    /// The value of `board` for the side to move (solved on the spot if the table does not
+    /// hold it).
+    pub fn value(&self, board: Board) -> Value {
+        self.entry(board).0
+    }
+
+    /// The moves that keep the best value for the side to move; empty once the game is over.
+    pub fn best_moves(&self, board: Board) -> SquareSet {
+        self.entry(board).1
+    }
+
+    /// How many positions the table holds: every one reachable from where it was solved.
+    pub fn positions(&self) -> usize {
+        self.positions
+    }
+
+    /// The bytes the table takes: three for each position it can hold (a value, and the best
+    /// moves); 59,049 for a table of the whole game, 3^9 positions by three bytes.
+    pub fn size_in_bytes(&self) -> usize {
+        std::mem::size_of_val(&*self.entries.values) + std::mem::size_of_val(&*self.entries.best)
+    }
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("positions", &self.positions)
+            .field("size_in_bytes", &self.size_in_bytes())
+            .finish()
+    }
+}

@@ -1,0 +1,28 @@
+//! Everything a notebook needs, with one `use`:
+//!
+//! ```
+//! use magic_tictactoe::prelude::*;
+//!
+//! let mut game = Game::against(Level::Perfect);
+//! game.play(5);
+//! assert_eq!(game.moves().len(), 2);
+//! ```
+
+pub use crate::clickable::ClickableGame;
+pub use crate::engine::search::{MoveOrder, Pruning, Search, alpha_beta, minimax};
+pub use crate::engine::stats::{self, Statistics};
+pub use crate::engine::{
+    Analysis, Choice, DEFAULT_SEED, Game, Level, MoveValue, Opponent, Reason, Table, Value,
+    rules_choice,
+};
+pub use crate::exercises::{self, Exercise, Verdict, check_win_test};
+pub use crate::render::{self, BoardView, Gallery, Html, Picture, Scale};
+pub use crate::rules::{
+    Board, Line, LineKind, Outcome, Player, Square, SquareSet, Symmetry, Tally,
+};
+pub use crate::teach::beyond::MagicGrid;
+pub use crate::teach::pick15::Pick15;
+pub use crate::teach::tournament::{Rates, Tournament};
+pub use crate::teach::tree::SearchTree;
+pub use crate::teach::{Comparison, Sums, Triples};
+pub use crate::{itertools, magic, solver};

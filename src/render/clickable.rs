@@ -1,0 +1,369 @@
+//! A board to play by clicking, in a notebook or in exported HTML.
+//!
+//! The Rust kernel has no widgets and no way for a click to call back into Rust. So the crate
+//! works out, ahead of time, everything the chosen game can need: the computer's reply in every
+//! position it can face, the value of every free square for the hint, and how every finished
+//! game ended. It embeds that table in the output with a small script (`clickable.js`) that
+//! only looks things up. Where scripts do not run (a saved notebook reopened, a viewer that
+//! strips them), the same output shows the starting board and says how to bring it to life.
+//!
+//! ```
+//! use magic_tictactoe::{clickable::ClickableGame, Level, Player};
+//!
+//! let game = ClickableGame::new(Level::Perfect).playing_as(Player::O);
+//! let html = game.to_html();
+//! assert!(html.len() <= 64 * 1024);
+//! assert!(html.as_str().contains("run the cell"));
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use super::html::{Border, Px, button, div};
+use super::palette::{self, BAD, BUTTON, BUTTON_EDGE, CELL, DIGIT, EVEN, GOOD, INK, MARKED, PAPER};
+use super::parts::{caption, card, title};
+use super::picture::notebook_pictures;
+use super::{Html, Picture, Scale};
+use crate::engine::{DEFAULT_SEED, Level, Opponent, Value};
+use crate::rules::{Board, Outcome, Player, Square};
+
+/// The script, with its placeholders `__ID__`, `__TABLE__` and `__LOOK__`.
+const SCRIPT: &str = include_str!("clickable.js");
+
+/// The script without its comment lines, for the page.
+fn script_source() -> String {
+    SCRIPT
+        .lines()
+        .filter(|line| !line.starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A game against the computer that a learner plays by clicking on the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClickableGame {
+    level: Level,
+    you: Player,
+    seed: u64,
+}
+
+/// What the embedded table says about one position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry {
+    /// The computer is to move and plays this square.
+    Reply(Square),
+    /// The learner is to move; the value of each free square for the learner (for the hint).
+    Hint([Option<Value>; 9]),
+    /// The game is over.
+    Over(Outcome),
+}
+
+impl ClickableGame {
+    /// A game against the computer at `level`, the learner playing X (and moving first).
+    pub fn new(level: Level) -> ClickableGame {
+        ClickableGame {
+            level,
+            you: Player::X,
+            seed: DEFAULT_SEED,
+        }
+    }
+
+    /// The same game with the learner playing `you`; as O, the computer opens.
+    #[must_use]
+    pub fn playing_as(mut self, you: Player) -> ClickableGame {
+        self.you = you;
+        self
+    }
+
+    /// The same game with the computer's choices drawn from `seed`.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> ClickableGame {
+        self.seed = seed;
+        self
+    }
+
+    /// The learner's side.
+    pub fn you(&self) -> Player {
+        self.you
+    }
+
+    /// The computer's level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Every position this game can reach, keyed by [`Board::code`], with what the page needs
+    /// to know there. The computer's choices are made here, once, by an [`Opponent`] of the
+    /// game's level and seed.
+    pub fn table(&self) -> BTreeMap<u16, Entry> {
+        let mut table = BTreeMap::new();
+        let mut computer = Opponent::new(self.level, self.seed);
+        self.fill(Board::new(), &mut computer, &mut table);
+        table
+    }
+
+    fn fill(&self, board: Board, computer: &mut Opponent, table: &mut BTreeMap<u16, Entry>) {
+        if table.contains_key(&board.code()) {
+            return;
+        }
+        if let Some(outcome) = board.outcome() {
+            table.insert(board.code(), Entry::Over(outcome));
+            return;
+        }
+        if board.turn() == self.you {
+            let mut values = [None; 9];
+            for m in board.analysis().moves() {
+                values[m.square.index()] = Some(m.value);
+            }
+            table.insert(board.code(), Entry::Hint(values));
+            for (_, child) in board.children() {
+                self.fill(child, computer, table);
+            }
+        } else if let Some(square) = computer.choose_move(board) {
+            table.insert(board.code(), Entry::Reply(square));
+            if let Ok(child) = board.try_play(square) {
+                self.fill(child, computer, table);
+            }
+        }
+    }
+
+    /// The table as a JavaScript object literal: base-36 board code to a short string.
+    fn table_js(table: &BTreeMap<u16, Entry>) -> String {
+        let mut js = String::from("{");
+        for (i, (code, entry)) in table.iter().enumerate() {
+            if i > 0 {
+                js.push(',');
+            }
+            let value = match *entry {
+                Entry::Reply(square) => format!("m{square}"),
+                Entry::Hint(values) => {
+                    let mut text = String::from("h");
+                    for value in values {
+                        match value {
+                            Some(v) => {
+                                let letter = match v {
+                                    Value::Win(_) => 'w',
+                                    Value::Draw(_) => 'd',
+                                    Value::Loss(_) => 'l',
+                                };
+                                let _ = write!(text, "{letter}{}", v.plies().min(9));
+                            }
+                            None => text.push_str(".."),
+                        }
+                    }
+                    text
+                }
+                Entry::Over(Outcome::Won { winner, line }) => {
+                    let [a, b, c] = line.squares();
+                    format!("{}{a}{b}{c}", winner.mark().to_ascii_lowercase())
+                }
+                Entry::Over(_) => "d".to_owned(),
+            };
+            let _ = write!(js, "\"{}\":\"{value}\"", to_base36(*code));
+        }
+        js.push('}');
+        js
+    }
+
+    /// The palette and sizes the script draws with, as a JavaScript object literal.
+    fn look_js(&self, scale: Scale, cell: u32) -> String {
+        let pair = |(background, ink): (palette::Colour, palette::Colour), word: &str| {
+            format!("[\"{}\",\"{}\",\"{word}\"]", background.hex(), ink.hex())
+        };
+        format!(
+            "{{you:{},cell:\"{}\",line:\"{}\",digit:\"{}\",marks:[\"\",\"{}\",\"{}\"],hint:{{w:{},d:{},l:{}}},markPx:{},hintPx:{},digitPx:{}}}",
+            match self.you {
+                Player::X => 1,
+                Player::O => 2,
+            },
+            CELL.hex(),
+            MARKED.hex(),
+            DIGIT.hex(),
+            palette::mark(Player::X).hex(),
+            palette::mark(Player::O).hex(),
+            pair(GOOD, "win"),
+            pair(EVEN, "draw"),
+            pair(BAD, "loss"),
+            scale.px(cell * 55 / 100).0,
+            scale.px(cell / 4).0,
+            scale.px(cell * 3 / 10).0,
+        )
+    }
+
+    /// The starting position: empty, or with the computer's opening when it plays X.
+    fn start(table: &BTreeMap<u16, Entry>) -> Board {
+        match table.get(&Board::new().code()) {
+            Some(Entry::Reply(square)) => Board::new().try_play(*square).unwrap_or_default(),
+            _ => Board::new(),
+        }
+    }
+}
+
+impl Picture for ClickableGame {
+    /// The board, its controls and the script, as one HTML output.
+    fn draw(&self, scale: Scale) -> Html {
+        const CELL_PX: u32 = 60;
+        let id = format!("mtt-{:016x}", fastrand::u64(..));
+        let table = self.table();
+        let level = self.level.name();
+        let board = ClickableGame::start(&table)
+            .view()
+            .tagged()
+            .size(CELL_PX)
+            .table_html(scale);
+        let control = |role: &'static str, label: &str| {
+            button()
+                .attr("data-role", role)
+                .css("padding", (scale.px(4), scale.px(12)))
+                .css("margin-right", scale.px(8))
+                .css("border", Border(Px(1), "solid", BUTTON_EDGE))
+                .css("border-radius", scale.px(4))
+                .css("background", BUTTON)
+                .css("color", INK)
+                .css("font-size", scale.px(13))
+                .css("cursor", "pointer")
+                .text(label)
+        };
+        let mut inner = title(
+            scale,
+            &format!("You play {} against the {level} computer", self.you),
+        );
+        inner.push(board);
+        inner.push(
+            div()
+                .attr("data-role", "status")
+                .css("margin-top", scale.px(6))
+                .css("color", INK)
+                .css("background", PAPER)
+                .css("font-size", scale.px(14))
+                .css("min-height", scale.px(20)),
+        );
+        inner.push(
+            div()
+                .attr("data-role", "controls")
+                .css("display", "none")
+                .css("margin-top", scale.px(6))
+                .child(control("reset", "New game"))
+                .child(control("hint", "Show hint")),
+        );
+        inner.push(
+            div().attr("data-role", "static-note").child(caption(
+                scale,
+                "This board comes alive when its cell runs: run the cell to play. (A saved notebook opened again shows only this picture.)",
+            )),
+        );
+        let script = script_source()
+            .replace("__ID__", &id)
+            .replace("__TABLE__", &ClickableGame::table_js(&table))
+            .replace("__LOOK__", &self.look_js(scale, CELL_PX));
+        let mut html: Html = div()
+            .attr("id", &id)
+            .attr("class", "mtt-game")
+            .attr("data-level", &level)
+            .attr("data-you", &self.you.to_string())
+            .attr("data-seed", &self.seed.to_string())
+            .attr("data-state", "static")
+            .child(card(scale, inner))
+            .into();
+        html.push(Html::script(&script));
+        html
+    }
+
+    /// The starting board as text, and how to play.
+    fn text(&self) -> String {
+        format!(
+            "{:#}\nYou play {} against the {} computer: click a square in a notebook that runs scripts.",
+            ClickableGame::start(&self.table()),
+            self.you,
+            self.level
+        )
+    }
+}
+
+notebook_pictures!(ClickableGame);
+
+fn to_base36(mut n: u16) -> String {
+    const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut out = Vec::new();
+    loop {
+        out.push(char::from(DIGITS[usize::from(n % 36)]));
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.into_iter().rev().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base36() {
+        assert_eq!(to_base36(0), "0");
+        assert_eq!(to_base36(35), "z");
+        assert_eq!(to_base36(36), "10");
+        assert_eq!(u16::from_str_radix(&to_base36(19_560), 36), Ok(19_560));
+    }
+
+    #[test]
+    fn the_table_covers_every_position_the_game_can_reach() {
+        for level in Level::ALL {
+            for you in Player::ALL {
+                let game = ClickableGame::new(level).playing_as(you);
+                let table = game.table();
+                for (&code, entry) in &table {
+                    let board = Board::from_code(code).unwrap();
+                    match entry {
+                        Entry::Reply(square) => {
+                            assert_eq!(board.to_move(), Some(!you));
+                            let child = board.try_play(*square).unwrap();
+                            assert!(
+                                table.contains_key(&child.code()),
+                                "reply leads outside the table"
+                            );
+                        }
+                        Entry::Hint(values) => {
+                            assert_eq!(board.to_move(), Some(you));
+                            for (square, child) in board.children() {
+                                assert!(table.contains_key(&child.code()));
+                                assert_eq!(
+                                    values[square.index()],
+                                    board.analysis().value_of(square)
+                                );
+                            }
+                        }
+                        Entry::Over(outcome) => assert_eq!(board.outcome(), Some(*outcome)),
+                    }
+                }
+                let html = game.to_html().into_string();
+                assert!(
+                    html.len() <= 64 * 1024,
+                    "{level} as {you}: {} bytes",
+                    html.len()
+                );
+                let before_script = &html[..html.find("<script>").unwrap()];
+                assert!(!before_script.contains("<style"));
+                assert_eq!(html.matches("<script>").count(), 1);
+            }
+        }
+    }
+
+    #[test]
+    fn the_perfect_computer_never_loses_in_its_table() {
+        for you in Player::ALL {
+            let table = ClickableGame::new(Level::Perfect).playing_as(you).table();
+            for (&code, entry) in &table {
+                if let Entry::Over(outcome) = entry {
+                    assert_ne!(
+                        outcome.winner(),
+                        Some(you),
+                        "{}",
+                        Board::from_code(code).unwrap()
+                    );
+                }
+            }
+        }
+    }
+}

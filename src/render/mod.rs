@@ -1,0 +1,35 @@
+//! Drawing: the only layer with tags, colours and the notebook hook.
+//!
+//! Every picture is HTML with inline styles only (no `<style>`, `<script>` or `<svg>` for
+//! anything that must show), because JupyterLab strips those from a notebook that is saved and
+//! reopened. Pictures are built from typed [`Html`], so every string from outside is escaped,
+//! and every colour comes from one palette. [`set_scale`] makes every picture bigger at once,
+//! for a projector; each picture's `scaled(factor)` sizes just that one.
+
+mod board_view;
+pub mod clickable;
+mod gallery;
+mod html;
+mod notebook;
+pub(crate) mod palette;
+pub(crate) mod parts;
+mod picture;
+mod pictures;
+
+pub use board_view::BoardView;
+pub(crate) use board_view::board_caption;
+pub use clickable::ClickableGame;
+pub use gallery::Gallery;
+pub use html::Html;
+pub(crate) use html::{Border, Px, bold, div, span, table, td, tr};
+pub(crate) use picture::notebook_pictures;
+pub use picture::{Picture, Scale, Scaled, projector, scale, set_scale};
+
+/// Text made safe to put inside HTML, as a string: `&`, `<`, `>`, `"` and `'` become entities.
+///
+/// ```
+/// assert_eq!(magic_tictactoe::html::escape("<b>&\"'"), "&lt;b&gt;&amp;&quot;&#39;");
+/// ```
+pub fn escape(text: &str) -> String {
+    Html::text(text).into_string()
+}

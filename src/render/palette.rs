@@ -1,0 +1,113 @@
+//! Every colour the pictures use, by what it means. Nothing else in the crate writes a colour.
+
+use crate::engine::Value;
+use crate::rules::Player;
+
+/// A colour of the palette: a hex value every viewer shows, and optionally a theme variable
+/// that viewers which keep CSS variables use instead, so that a card follows a dark theme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Colour {
+    hex: &'static str,
+    theme: Option<&'static str>,
+}
+
+impl Colour {
+    const fn fixed(hex: &'static str) -> Colour {
+        Colour { hex, theme: None }
+    }
+
+    /// The colour as `#rrggbb`.
+    pub(crate) const fn hex(self) -> &'static str {
+        self.hex
+    }
+
+    /// The theme's CSS variable that stands in for this colour, if any.
+    pub(crate) const fn theme_variable(self) -> Option<&'static str> {
+        self.theme
+    }
+}
+
+/// The text of a card.
+pub(crate) const INK: Colour = Colour::fixed("#1f1d1a");
+/// The background of a card.
+pub(crate) const PAPER: Colour = Colour::fixed("#fbf8f1");
+/// Quieter text on a card: captions and notes.
+pub(crate) const MUTED: Colour = Colour::fixed("#6b6358");
+/// The line around a card.
+pub(crate) const CARD_EDGE: Colour = Colour::fixed("#c9bfa8");
+/// The background of table headings.
+pub(crate) const HEADING: Colour = Colour::fixed("#ece6da");
+/// The background of a message under a game.
+pub(crate) const NOTE: Colour = Colour::fixed("#efe6d2");
+/// A free square.
+pub(crate) const CELL: Colour = Colour::fixed("#fffdf8");
+/// The lines between squares.
+pub(crate) const GRID: Colour = Colour::fixed("#3b3631");
+/// A square on the winning line, or marked for attention.
+pub(crate) const MARKED: Colour = Colour::fixed("#ffe07a");
+/// The keypad digit in a free square.
+pub(crate) const DIGIT: Colour = Colour::fixed("#a39b8f");
+/// A square's magic number.
+pub(crate) const MAGIC_NUMBER: Colour = Colour::fixed("#8a5a00");
+/// The outline of the move played, on a heatmap.
+pub(crate) const PLAYED: Colour = Colour::fixed("#3a2a8c");
+/// A greyed-out board's background and marks.
+pub(crate) const FADED: Colour = Colour::fixed("#e9e6df");
+/// A greyed-out board's marks.
+pub(crate) const FADED_INK: Colour = Colour::fixed("#a39b8f");
+/// The bars of a chart.
+pub(crate) const BAR: Colour = Colour::fixed("#7b9acc");
+/// A draw in a bar of results.
+pub(crate) const DRAW_BAR: Colour = Colour::fixed("#e8c547");
+/// The lines between tournament cells.
+pub(crate) const TABLE_EDGE: Colour = Colour::fixed("#e4ddcf");
+/// A button's background.
+pub(crate) const BUTTON: Colour = Colour::fixed("#efe6d2");
+/// A button's edge.
+pub(crate) const BUTTON_EDGE: Colour = Colour::fixed("#8a7f6c");
+
+/// X's marks.
+pub(crate) const X_MARK: Colour = Colour::fixed("#c62828");
+/// O's marks.
+pub(crate) const O_MARK: Colour = Colour::fixed("#1e4fa3");
+
+/// The colour of `player`'s marks.
+pub(crate) const fn mark(player: Player) -> Colour {
+    match player {
+        Player::X => X_MARK,
+        Player::O => O_MARK,
+    }
+}
+
+/// A right answer, or a win: background and text.
+pub(crate) const GOOD: (Colour, Colour) = (Colour::fixed("#b9e4bb"), Colour::fixed("#0f4d13"));
+/// A draw: background and text.
+pub(crate) const EVEN: (Colour, Colour) = (Colour::fixed("#fff0b3"), Colour::fixed("#5c4700"));
+/// A wrong answer, or a loss: background and text.
+pub(crate) const BAD: (Colour, Colour) = (Colour::fixed("#f7c1c1"), Colour::fixed("#7a1010"));
+
+/// Background and text colour for a value, from the point of view of the side to move.
+pub(crate) const fn value(value: Value) -> (Colour, Colour) {
+    match value {
+        Value::Win(_) => GOOD,
+        Value::Draw(_) => EVEN,
+        Value::Loss(_) => BAD,
+    }
+}
+
+/// A search tree's node: the chosen move (border, background).
+pub(crate) const CHOSEN: (Colour, Colour) = (Colour::fixed("#2e7d32"), Colour::fixed("#dff3df"));
+/// A search tree's node just evaluated (border, background).
+pub(crate) const JUST_DONE: (Colour, Colour) = (Colour::fixed("#e0a800"), Colour::fixed("#fff3c4"));
+/// A search tree's node being searched (border, background).
+pub(crate) const SEARCHING: (Colour, Colour) = (Colour::fixed("#1e4fa3"), Colour::fixed("#e6eefb"));
+/// A search tree's node not reached yet (border).
+pub(crate) const UNVISITED: Colour = Colour::fixed("#d8d1c3");
+/// A search tree's skipped node (border, background, text).
+pub(crate) const SKIPPED: (Colour, Colour, Colour) = (
+    Colour::fixed("#b5ada0"),
+    Colour::fixed("#e4e0d8"),
+    Colour::fixed("#9a9285"),
+);
+/// The bar for draws in the statistics.
+pub(crate) const DRAW_STAT: Colour = Colour::fixed("#a08a2a");

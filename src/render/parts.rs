@@ -1,0 +1,164 @@
+//! The pieces pictures are made of: the card every picture sits in, captions, notes, bars,
+//! chips and rows of boards. Teaching pictures are built from these, never from raw tags.
+
+use super::html::{Border, Element, Px, div, span, table, td, tr};
+use super::palette::{CARD_EDGE, Colour, HEADING, INK, MUTED, NOTE, PAPER};
+use super::{BoardView, Html, Scale};
+
+/// The font every picture uses.
+const FONT: &str = "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif";
+
+/// The box every picture sits in, with its own background and ink.
+pub(crate) fn card(scale: Scale, inner: impl Into<Html>) -> Html {
+    div()
+        .css("display", "inline-block")
+        .css("background", PAPER)
+        .css("color", INK)
+        .css("padding", (scale.px(10), scale.px(14)))
+        .css("border", Border(Px(1), "solid", CARD_EDGE))
+        .css("border-radius", scale.px(8))
+        .css("font-family", FONT)
+        .css("font-size", scale.px(14))
+        .css("line-height", "1.35")
+        .child(inner)
+        .into()
+}
+
+/// A heading at the top of a card.
+pub(crate) fn title(scale: Scale, text: &str) -> Html {
+    div()
+        .css("font-weight", "700")
+        .css("margin-bottom", scale.px(6))
+        .text(text)
+        .into()
+}
+
+/// A line of smaller text in the card's muted ink.
+pub(crate) fn caption(scale: Scale, text: &str) -> Html {
+    div()
+        .css("color", MUTED)
+        .css("background", PAPER)
+        .css("font-size", scale.px(13))
+        .css("margin-top", scale.px(6))
+        .text(text)
+        .into()
+}
+
+/// What happened, in a shaded box under a game.
+pub(crate) fn note(scale: Scale, text: &str) -> Html {
+    div()
+        .css("color", INK)
+        .css("background", NOTE)
+        .css("padding", (scale.px(4), scale.px(8)))
+        .css("margin-top", scale.px(6))
+        .css("border-radius", scale.px(4))
+        .text(text)
+        .into()
+}
+
+/// A word or number in a coloured box: `background` behind `ink`.
+pub(crate) fn chip(scale: Scale, text: &str, background: Colour, ink: Colour) -> Element {
+    span()
+        .css("display", "inline-block")
+        .css("background", background)
+        .css("color", ink)
+        .css("padding", (scale.px(1), scale.px(6)))
+        .css("margin", (scale.px(2), scale.px(2)))
+        .css("border-radius", scale.px(3))
+        .text(text)
+}
+
+/// A bar `fraction` (0 to 1) of `width` pixels long.
+pub(crate) fn bar(scale: Scale, fraction: f64, width: u32, colour: Colour) -> Html {
+    let length = (fraction.clamp(0.0, 1.0) * f64::from(scale.px(width).0)).round() as u32;
+    span()
+        .css("display", "inline-block")
+        .css("width", Px(length))
+        .css("height", scale.px(10))
+        .css("background", colour)
+        .css("vertical-align", "middle")
+        .into()
+}
+
+/// A table cell in the card's colours.
+pub(crate) fn cell(scale: Scale) -> Element {
+    td().css("padding", (scale.px(3), scale.px(8)))
+        .css("background", PAPER)
+        .css("color", INK)
+        .css("text-align", "left")
+        .css("vertical-align", "top")
+}
+
+/// A table heading cell.
+pub(crate) fn heading_cell(scale: Scale, text: &str) -> Html {
+    super::html::th()
+        .css("padding", (scale.px(3), scale.px(8)))
+        .css("background", HEADING)
+        .css("color", INK)
+        .css("text-align", "left")
+        .text(text)
+        .into()
+}
+
+/// A table without gaps.
+pub(crate) fn plain_table() -> Element {
+    table()
+        .css("border-collapse", "collapse")
+        .css("margin", "0")
+}
+
+/// Things side by side, top-aligned, in one row.
+pub(crate) fn side_by_side(scale: Scale, items: impl IntoIterator<Item = Html>) -> Html {
+    plain_table()
+        .child(tr().children(items.into_iter().map(|item| {
+            cell(scale)
+                .css("padding", (Px(0), scale.px(14), Px(0), Px(0)))
+                .child(item)
+        })))
+        .into()
+}
+
+/// Boards side by side, each with its label above.
+pub(crate) fn row_of_boards(scale: Scale, boards: &[(String, BoardView)]) -> Html {
+    let labels = tr().children(boards.iter().map(|(label, _)| {
+        td().css("text-align", "center")
+            .css("font-size", scale.px(12))
+            .css("color", MUTED)
+            .css("background", PAPER)
+            .css("padding", (Px(0), Px(0), scale.px(2), Px(0)))
+            .text(label)
+    }));
+    let views = tr().children(boards.iter().map(|(_, view)| {
+        td().css("vertical-align", "top")
+            .css("background", PAPER)
+            .css("padding", "0")
+            .child(view.table_html(scale))
+    }));
+    table()
+        .css("border-collapse", "separate")
+        .css("border-spacing", (scale.px(8), Px(0)))
+        .css("margin", "0")
+        .child(labels)
+        .child(views)
+        .into()
+}
+
+/// A label above a board, in a block that sits beside others and wraps.
+pub(crate) fn labelled(scale: Scale, label: &str, picture: Html) -> Html {
+    div()
+        .css("display", "inline-block")
+        .css("vertical-align", "top")
+        .css("margin", (Px(0), scale.px(10), scale.px(8), Px(0)))
+        .css("background", PAPER)
+        .child(
+            div()
+                .css("font-size", scale.px(12))
+                .css("color", MUTED)
+                .css("background", PAPER)
+                .css("margin-bottom", scale.px(2))
+                .css("max-width", scale.px(180))
+                .text(label),
+        )
+        .child(picture)
+        .into()
+}

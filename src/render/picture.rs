@@ -1,0 +1,161 @@
+//! What every picture has in common: a size that one setting changes for a whole notebook
+//! (for a projector, say), a text form beside it, and the hook that shows it in a cell.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::Html;
+use super::html::Px;
+
+/// How big pictures are drawn: 1 is the normal size, 1.5 suits a classroom projector.
+///
+/// A scale is always between [`Scale::SMALLEST`] and [`Scale::LARGEST`]; anything outside
+/// (or not a number) is brought inside.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+pub struct Scale(f64);
+
+impl Scale {
+    /// The normal size.
+    pub const NORMAL: Scale = Scale(1.0);
+    /// Half as big again: readable from the back of a classroom.
+    pub const PROJECTOR: Scale = Scale(1.5);
+    /// The smallest scale: half size.
+    pub const SMALLEST: Scale = Scale(0.5);
+    /// The largest scale: four times the normal size.
+    pub const LARGEST: Scale = Scale(4.0);
+
+    /// The scale `factor` times the normal size, brought within 0.5 to 4.
+    ///
+    /// ```
+    /// use magic_tictactoe::render::Scale;
+    ///
+    /// assert_eq!(Scale::new(1.5).factor(), 1.5);
+    /// assert_eq!(Scale::new(100.0), Scale::LARGEST);
+    /// assert_eq!(Scale::new(f64::NAN), Scale::NORMAL);
+    /// ```
+    pub fn new(factor: f64) -> Scale {
+        if factor.is_nan() {
+            Scale::NORMAL
+        } else {
+            Scale(factor.clamp(Scale::SMALLEST.0, Scale::LARGEST.0))
+        }
+    }
+
+    /// How many times the normal size.
+    pub fn factor(self) -> f64 {
+        self.0
+    }
+
+    /// `n` pixels at the normal size, at this scale.
+    pub(crate) fn px(self, n: u32) -> Px {
+        // The factor is at most 4, so the product stays far inside u32.
+        Px((f64::from(n) * self.0).round() as u32)
+    }
+}
+
+impl Default for Scale {
+    fn default() -> Scale {
+        Scale::NORMAL
+    }
+}
+
+/// The scale every picture is drawn at unless it is given its own: bits of an `f64`.
+static NOTEBOOK_SCALE: AtomicU64 = AtomicU64::new(0x3FF0_0000_0000_0000); // 1.0
+
+/// Draws every picture from now on `factor` times its normal size (0.5 to 4), and returns the
+/// scale set. Run it in a notebook's first cells to make the whole notebook bigger.
+///
+/// ```
+/// use magic_tictactoe::render;
+///
+/// render::set_scale(2.0);
+/// assert_eq!(render::scale().factor(), 2.0);
+/// render::set_scale(1.0);
+/// ```
+pub fn set_scale(factor: f64) -> Scale {
+    let scale = Scale::new(factor);
+    NOTEBOOK_SCALE.store(scale.0.to_bits(), Ordering::Relaxed);
+    scale
+}
+
+/// Draws every picture from now on at [`Scale::PROJECTOR`], for a class watching a projector.
+pub fn projector() -> Scale {
+    set_scale(Scale::PROJECTOR.0)
+}
+
+/// The scale pictures are drawn at: set by [`set_scale`], normal until then.
+pub fn scale() -> Scale {
+    Scale::new(f64::from_bits(NOTEBOOK_SCALE.load(Ordering::Relaxed)))
+}
+
+/// A value that draws itself as a picture in a notebook cell, with a text form beside it for
+/// viewers without HTML.
+///
+/// Every picture type of the crate also has the inherent methods `to_html()`, `scaled(factor)`
+/// and `evcxr_display()`, so a notebook needs no `use` to show one.
+pub trait Picture {
+    /// The picture, drawn at `scale`.
+    fn draw(&self, scale: Scale) -> Html;
+
+    /// The picture as plain text.
+    fn text(&self) -> String;
+}
+
+/// A picture with a size of its own, from `scaled(factor)`.
+#[derive(Debug, Clone, Copy)]
+pub struct Scaled<'a, P: ?Sized> {
+    picture: &'a P,
+    scale: Scale,
+}
+
+impl<'a, P: Picture + ?Sized> Scaled<'a, P> {
+    /// `picture` drawn at `scale`.
+    pub fn new(picture: &'a P, scale: Scale) -> Scaled<'a, P> {
+        Scaled { picture, scale }
+    }
+
+    /// The picture as HTML, at its own scale.
+    pub fn to_html(&self) -> Html {
+        self.picture.draw(self.scale)
+    }
+
+    /// Shows the picture in a notebook cell.
+    pub fn evcxr_display(&self) {
+        super::notebook::show(&self.picture.text(), &self.to_html());
+    }
+}
+
+impl<P: Picture + ?Sized> Picture for Scaled<'_, P> {
+    fn draw(&self, _: Scale) -> Html {
+        self.to_html()
+    }
+
+    fn text(&self) -> String {
+        self.picture.text()
+    }
+}
+
+/// Gives each listed [`Picture`] type its inherent `to_html`, `scaled` and `evcxr_display`.
+macro_rules! notebook_pictures {
+    ($($picture:ty),* $(,)?) => {$(
+        impl $picture {
+            /// The picture as HTML, at the scale set for the notebook
+            /// ([`render::set_scale`](crate::render::set_scale)).
+            pub fn to_html(&self) -> $crate::render::Html {
+                $crate::render::Picture::draw(self, $crate::render::scale())
+            }
+
+            /// The same picture drawn `factor` times its normal size (0.5 to 4), whatever the
+            /// notebook's scale.
+            pub fn scaled(&self, factor: f64) -> $crate::render::Scaled<'_, Self> {
+                $crate::render::Scaled::new(self, $crate::render::Scale::new(factor))
+            }
+
+            /// Shows the picture in a notebook cell.
+            pub fn evcxr_display(&self) {
+                $crate::render::Scaled::new(self, $crate::render::scale()).evcxr_display();
+            }
+        }
+    )*};
+}
+
+pub(crate) use notebook_pictures;

@@ -1,0 +1,75 @@
+//! Small helpers for the crate's sentences: quoting what a learner typed, and capitals.
+
+/// The most characters of a learner's input that a message quotes.
+const QUOTE_LIMIT: usize = 24;
+
+/// `text` quoted for a message, cut to 24 characters with `...` where it was cut, so that a
+/// pasted page of text never floods an error message.
+pub(crate) fn quoted(text: &str) -> String {
+    if text.chars().count() <= QUOTE_LIMIT {
+        format!("{text:?}")
+    } else {
+        let short: String = text.chars().take(QUOTE_LIMIT).collect();
+        format!("{:?}", short + "...")
+    }
+}
+
+/// `text` with its first letter made a capital, for a sentence built from a message.
+pub(crate) fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// `n` with a comma between each group of three digits: `255,168`.
+pub(crate) fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// Gives each listed error a `Debug` that prints its sentence: a notebook cell whose last value
+/// is `Err(error)` then reads `Err(square 5 is taken: X is already there)`, not a variant name.
+macro_rules! debug_as_sentence {
+    ($($error:ty),* $(,)?) => {$(
+        impl std::fmt::Debug for $error {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(self, f)
+            }
+        }
+    )*};
+}
+
+pub(crate) use debug_as_sentence;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_are_short_and_escaped() {
+        assert_eq!(quoted("b4"), "\"b4\"");
+        assert_eq!(quoted("say \"hi\""), "\"say \\\"hi\\\"\"");
+        assert_eq!(
+            quoted(&"7".repeat(100)),
+            format!("\"{}...\"", "7".repeat(24))
+        );
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(255_168), "255,168");
+        assert_eq!(thousands(u64::MAX), "18,446,744,073,709,551,615");
+    }
+}

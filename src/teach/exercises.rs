@@ -1,0 +1,436 @@
+//! Exercises with a checking call that says right or wrong, gives a hint, and never panics,
+//! whatever it is given.
+//!
+//! Every answer is worked out by the crate when the exercise is made, never stored.
+//!
+//! ```
+//! use magic_tictactoe::exercises::Exercise;
+//!
+//! let exercise = Exercise::triples_containing(5);
+//! assert!(!exercise.check(3).is_right());
+//! assert!(exercise.check("4").is_right());
+//! assert!(!exercise.check(vec![1.5]).is_right()); // a wrong kind of answer is only wrong
+//! ```
+
+use std::any::Any;
+use std::fmt::{self, Debug};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use crate::engine::search::minimax;
+use crate::engine::{Reason, rules_choice, stats};
+use crate::render::palette::{BAD, GOOD, INK};
+use crate::render::parts::{caption, card};
+use crate::render::{Html, Picture, Scale, bold, div, notebook_pictures};
+use crate::rules::text::quoted;
+use crate::rules::{Board, Square, SquareSet, magic};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Expected {
+    /// Any of these squares (keypad digits) is right: the best moves on the exercise's board.
+    BestSquares(SquareSet),
+    /// Any of these squares is right: the ones the rules player's checklist allows, by this rule.
+    RuleSquares(SquareSet, Reason),
+    /// This whole number.
+    Number(i64),
+}
+
+/// A question with an answer the crate has worked out, and a hint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exercise {
+    question: String,
+    expected: Expected,
+    hint: String,
+    board: Option<Board>,
+}
+
+/// Whether an answer was right, and what to say about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    right: bool,
+    text: String,
+}
+
+impl Verdict {
+    /// Whether the answer was right.
+    pub fn is_right(&self) -> bool {
+        self.right
+    }
+
+    /// What to tell the learner.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl Picture for Verdict {
+    /// The verdict in a green or red box.
+    fn draw(&self, scale: Scale) -> Html {
+        let (mark, (background, ink)) = if self.right {
+            ("\u{2714} Right!", GOOD)
+        } else {
+            ("\u{2718} Not yet.", BAD)
+        };
+        card(
+            scale,
+            div()
+                .css("background", background)
+                .css("color", ink)
+                .css("padding", (scale.px(6), scale.px(10)))
+                .css("border-radius", scale.px(4))
+                .child(bold(mark))
+                .text(&format!(" {}", self.text)),
+        )
+    }
+
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {}",
+            if self.right { "Right!" } else { "Not yet." },
+            self.text
+        )
+    }
+}
+
+/// The whole number in `answer`, whatever type it came as, or a sentence saying what it was.
+fn whole_number(answer: &dyn Any) -> Result<i64, String> {
+    macro_rules! try_integers {
+        ($($t:ty),*) => {$(
+            if let Some(&n) = answer.downcast_ref::<$t>() {
+                return i64::try_from(n).map_err(|_| "that number is far too big".to_owned());
+            }
+        )*};
+    }
+    try_integers!(
+        i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize
+    );
+    if let Some(square) = answer.downcast_ref::<Square>() {
+        return Ok(i64::from(square.digit()));
+    }
+    let text = answer
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| answer.downcast_ref::<String>().cloned())
+        .or_else(|| answer.downcast_ref::<char>().map(|c| c.to_string()));
+    match text {
+        Some(text) => text
+            .trim()
+            .parse::<i64>()
+            .map_err(|_| format!("{} is not a whole number", quoted(&text))),
+        None => Err("that is not a whole number".to_owned()),
+    }
+}
+
+impl Exercise {
+    fn new(question: String, expected: Expected, hint: String) -> Exercise {
+        Exercise {
+            question,
+            expected,
+            hint,
+            board: None,
+        }
+    }
+
+    /// "Which square must the side to move take?" on `board`. Any best move is right.
+    pub fn which_square(board: Board) -> Exercise {
+        let player = board.turn();
+        let best = board.best_moves();
+        let hint = if board.is_over() {
+            "the game is over, so no square is right".to_owned()
+        } else if board.value().plies() == 1 {
+            format!(
+                "{player} can win at once: look for two of {player}'s squares whose magic numbers need a free third"
+            )
+        } else if !magic::winning_squares(board.squares(!player), board.empty_squares()).is_empty()
+        {
+            format!(
+                "add up the other player's pairs: one of them is one move from 15, so {player} must block it"
+            )
+        } else {
+            "look two moves ahead: which square leaves the other player without a good reply?"
+                .to_owned()
+        };
+        Exercise {
+            board: Some(board),
+            ..Exercise::new(
+                format!("{player} to move: which square must {player} take?"),
+                Expected::BestSquares(best),
+                hint,
+            )
+        }
+    }
+
+    /// "Which square does the rules player take?" on `board`: win, else block, else the
+    /// centre, else a corner, else an edge. Any square the first rule that applies allows is
+    /// right.
+    pub fn rules_move(board: Board) -> Exercise {
+        let player = board.turn();
+        // Once the game is over no square is right, so the reason is never shown.
+        let (squares, reason) = rules_choice(board).unwrap_or((SquareSet::EMPTY, Reason::Edge));
+        let hint = if board.is_over() {
+            "the game is over, so the rules player takes no square".to_owned()
+        } else {
+            "go down the checklist in order and stop at the first rule that allows a free square: \
+             1. win, 2. block, 3. the centre, 4. a corner, 5. an edge"
+                .to_owned()
+        };
+        Exercise {
+            board: Some(board),
+            ..Exercise::new(
+                format!("The rules player is {player}. Which square does its checklist pick?"),
+                Expected::RuleSquares(squares, reason),
+                hint,
+            )
+        }
+    }
+
+    /// "How many positions does plain minimax visit from `board`, `board` itself included?"
+    pub fn minimax_positions(board: Board) -> Exercise {
+        Exercise {
+            board: Some(board),
+            ..Exercise::new(
+                "How many positions does plain minimax visit from this board, this board included?"
+                    .to_owned(),
+                Expected::Number(minimax(board).positions as i64),
+                "draw the tree with SearchTree::minimax(board) and count its boards, \
+                 or ask solver::minimax(board).positions"
+                    .to_owned(),
+            )
+        }
+    }
+
+    /// "How many of the eight magic triples contain `number`?"
+    pub fn triples_containing(number: u8) -> Exercise {
+        let count = magic::magic_triples()
+            .iter()
+            .filter(|t| t.contains(&number))
+            .count();
+        Exercise::new(
+            format!("How many of the eight triples that sum to 15 contain the number {number}?"),
+            Expected::Number(count as i64),
+            format!(
+                "find the square whose magic number is {number} and count the lines through it"
+            ),
+        )
+    }
+
+    /// "In Pick 15 you hold `a` and `b`: which number wins?"
+    pub fn number_to_win(a: u8, b: u8) -> Exercise {
+        let answer = 15_i64 - i64::from(a) - i64::from(b);
+        let valid = (1..=9).contains(&answer) && answer != i64::from(a) && answer != i64::from(b);
+        Exercise::new(
+            format!(
+                "In Pick 15 you hold {a} and {b}. Which number would give you 15? (0 if none can)"
+            ),
+            Expected::Number(if valid { answer } else { 0 }),
+            "three numbers must add up to 15: subtract the two you hold from 15".to_owned(),
+        )
+    }
+
+    /// "How many move sequences of `depth` moves are there from the empty board?"
+    pub fn perft(depth: u32) -> Exercise {
+        Exercise::new(
+            format!(
+                "How many different sequences of {depth} moves can be played from the empty board?"
+            ),
+            Expected::Number(stats::perft(Board::new(), depth) as i64),
+            "the first move has 9 choices, the next 8, and so on, until games start ending early"
+                .to_owned(),
+        )
+    }
+
+    /// "How many different positions are there after `ply` moves, counting turns and flips once?"
+    pub fn positions_up_to_symmetry(ply: usize) -> Exercise {
+        let counts = stats::count_positions();
+        let answer = counts.up_to_symmetry_by_ply.get(ply).copied().unwrap_or(0);
+        Exercise::new(
+            format!(
+                "How many really different positions are there after {ply} moves, if turns and flips of a position count once?"
+            ),
+            Expected::Number(answer as i64),
+            "after one move there are only three: a corner, an edge or the centre".to_owned(),
+        )
+    }
+
+    /// "How many lines (rows, columns, diagonals) does an n x n board have?"
+    pub fn lines_on(size: usize) -> Exercise {
+        let answer = super::beyond::lines_of(size.min(100)).len();
+        Exercise::new(
+            format!(
+                "How many lines of {size} (rows, columns and the two diagonals) does a {size}x{size} board have?"
+            ),
+            Expected::Number(answer as i64),
+            format!(
+                "count the rows, then the columns, then add the diagonals: there are {size} of each kind but the diagonals"
+            ),
+        )
+    }
+
+    /// "How many sets of four numbers from 1 to 16 add up to 34?"
+    pub fn sets_reaching_34() -> Exercise {
+        Exercise::new(
+            "How many sets of four different numbers from 1 to 16 add up to 34?".to_owned(),
+            Expected::Number(super::beyond::MagicGrid::durer().sets_reaching_the_constant() as i64),
+            "let itertools try every combination of 4 numbers from 1..=16 and count those that sum to 34".to_owned(),
+        )
+    }
+
+    /// The question.
+    pub fn question(&self) -> &str {
+        &self.question
+    }
+
+    /// Checks `answer`, which may be any value: a number, a square, text. An answer of the
+    /// wrong kind is wrong, with a word on what was expected; it never panics.
+    pub fn check<T: Any + Debug>(&self, answer: T) -> Verdict {
+        let number = match whole_number(&answer) {
+            Ok(number) => number,
+            Err(problem) => {
+                let expected = match self.expected {
+                    Expected::BestSquares(_) | Expected::RuleSquares(..) => {
+                        "a square, as a keypad digit from 1 to 9"
+                    }
+                    Expected::Number(_) => "a whole number",
+                };
+                return Verdict {
+                    right: false,
+                    text: format!("I was expecting {expected}, but {problem} ({answer:?})."),
+                };
+            }
+        };
+        let (squares_right, board) = match (&self.expected, self.board) {
+            (Expected::Number(expected), _) if number == *expected => {
+                return Verdict {
+                    right: true,
+                    text: format!("It is {expected}."),
+                };
+            }
+            (Expected::Number(_), _) => {
+                return Verdict {
+                    right: false,
+                    text: format!("{number} is not it. Hint: {}.", self.hint),
+                };
+            }
+            (_, None) => {
+                return Verdict {
+                    right: false,
+                    text: "This exercise has no board.".to_owned(),
+                };
+            }
+            (Expected::BestSquares(squares) | Expected::RuleSquares(squares, _), Some(board)) => {
+                (*squares, board)
+            }
+        };
+        let square = match Square::from_digit(number) {
+            Ok(square) => square,
+            Err(error) => {
+                return Verdict {
+                    right: false,
+                    text: format!("That is not a square: {error}."),
+                };
+            }
+        };
+        if let Some(by) = board.get(square) {
+            return Verdict {
+                right: false,
+                text: format!("Square {square} is taken: {by} is already there."),
+            };
+        }
+        let right = squares_right.contains(square);
+        let text = match &self.expected {
+            Expected::RuleSquares(_, reason) if right => {
+                format!("The rules player takes square {square}: {reason}.")
+            }
+            Expected::RuleSquares(..) => format!(
+                "Not that one: the checklist does not reach square {square}. Hint: {}.",
+                self.hint
+            ),
+            // Only a best-move question needs the square's value.
+            _ => match board.analysis().value_of(square) {
+                None => format!("The game is over, so not square {square}."),
+                Some(value) if right => format!("Square {square} is a best move ({value})."),
+                Some(value) => format!(
+                    "Not that one: square {square} gives {value}. Hint: {}.",
+                    self.hint
+                ),
+            },
+        };
+        Verdict { right, text }
+    }
+}
+
+impl Picture for Exercise {
+    /// The question, and the board if there is one.
+    fn draw(&self, scale: Scale) -> Html {
+        let mut inner: Html = div()
+            .css("font-weight", "700")
+            .css("color", INK)
+            .text(&format!("Exercise: {}", self.question))
+            .into();
+        if let Some(board) = self.board {
+            inner.push(
+                div()
+                    .css("margin-top", scale.px(6))
+                    .child(board.view().magic_numbers().table_html(scale)),
+            );
+        }
+        inner.push(caption(
+            scale,
+            "Answer in the next cell with exercise.check(your answer).",
+        ));
+        card(scale, inner)
+    }
+
+    fn text(&self) -> String {
+        self.question.clone()
+    }
+}
+
+notebook_pictures!(Exercise, Verdict);
+
+/// Checks a win test written by a learner: `test(numbers)` must say whether some three of the
+/// magic numbers in `numbers` (1 to 9, no repeats) add up to 15. It is tried on all 512 sets of
+/// numbers and compared with the crate's own test; a panic inside it counts as a wrong answer.
+pub fn check_win_test(test: impl Fn(&[u8]) -> bool) -> Verdict {
+    let previous_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let mut verdict = Verdict {
+        right: true,
+        text: "Your test agrees with the magic-square test on all 512 sets of numbers.".to_owned(),
+    };
+    for bits in 0..512u16 {
+        let squares = SquareSet::from_bits(bits);
+        let mut numbers: Vec<u8> = squares.iter().map(Square::magic_number).collect();
+        numbers.sort_unstable();
+        let expected = magic::has_won(squares);
+        match catch_unwind(AssertUnwindSafe(|| test(&numbers))) {
+            Ok(answer) if answer == expected => {}
+            Ok(answer) => {
+                verdict = Verdict {
+                    right: false,
+                    text: format!(
+                        "For the numbers {numbers:?} your test says {answer}, but it should say {expected}. Hint: try every three of the numbers (itertools' array_combinations::<3>()) and look for a sum of 15."
+                    ),
+                };
+                break;
+            }
+            Err(_) => {
+                verdict = Verdict {
+                    right: false,
+                    text: format!(
+                        "Your test panicked on the numbers {numbers:?}: it must work for any set, even an empty one."
+                    ),
+                };
+                break;
+            }
+        }
+    }
+    std::panic::set_hook(previous_hook);
+    verdict
+}

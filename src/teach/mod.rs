@@ -1,0 +1,16 @@
+//! Teaching: the tools the notebooks are made of. Sums and triples on the magic square, search
+//! trees walked step by step, the three ways of solving side by side, tournaments, Pick 15, the
+//! magic squares beyond 3x3, and exercises that check an answer.
+//!
+//! This is the top layer: it uses the rules, the engine and the pictures, and nothing uses it.
+
+pub mod beyond;
+mod comparison;
+pub mod exercises;
+pub mod pick15;
+mod sums;
+pub mod tournament;
+pub mod tree;
+
+pub use comparison::Comparison;
+pub use sums::{Pair, Sums, Triples};

@@ -1,0 +1,199 @@
+//! Opponents against each other, exactly: every level is a rule for choosing among the free
+//! squares at random, so the chance of every ending can be added up over the whole game tree.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::engine::{Game, Level, Opponent};
+use crate::render::palette::{DRAW_BAR, INK, MUTED, O_MARK, PAPER, TABLE_EDGE, X_MARK};
+use crate::render::parts::{caption, card, heading_cell, plain_table};
+use crate::render::{Border, Html, Picture, Px, Scale, div, notebook_pictures, span, td, tr};
+use crate::rules::{Board, Player, Tally};
+
+/// How often each ending happens: chances from 0 to 1 that X wins, O wins, or the game is
+/// drawn.
+pub type Rates = Tally<f64>;
+
+/// Exact and sampled rates between two levels.
+impl Tally<f64> {
+    /// The exact chances when `x` plays X against `o` playing O from the empty board.
+    ///
+    /// ```
+    /// use magic_tictactoe::{tournament::Rates, Level};
+    ///
+    /// let rates = Rates::exact(Level::Perfect, Level::Random);
+    /// assert_eq!(rates.o_wins, 0.0); // perfect play never loses
+    /// assert!(rates.x_wins > 0.95);
+    /// ```
+    pub fn exact(x: Level, o: Level) -> Rates {
+        exact_from(Board::new(), x, o, &mut HashMap::new())
+    }
+
+    /// The rates counted over `games` games between seeded opponents. The same `seed` plays
+    /// the same games.
+    ///
+    /// Each game's two opponents get their seeds from one generator started at `seed`. (Seeds
+    /// that simply count up, `seed`, `seed + 1` ..., make neighbouring opponents' random choices
+    /// alike, and random against random then draws about 8 % of the time instead of 12.7 %.)
+    pub fn sampled(x: Level, o: Level, games: u32, seed: u64) -> Rates {
+        let mut seeds = fastrand::Rng::with_seed(seed);
+        let mut tally = Tally::<u64>::default();
+        for _ in 0..games {
+            let mut x_player = Opponent::new(x, seeds.u64(..));
+            let mut o_player = Opponent::new(o, seeds.u64(..));
+            if let Some(outcome) = Game::play_out(&mut x_player, &mut o_player).outcome() {
+                tally.record(outcome);
+            }
+        }
+        tally.shares()
+    }
+}
+
+fn exact_from(board: Board, x: Level, o: Level, memo: &mut HashMap<Board, Rates>) -> Rates {
+    if let Some(rates) = memo.get(&board) {
+        return *rates;
+    }
+    let mut rates = Rates::default();
+    match board.outcome() {
+        Some(outcome) => *rates.get_mut(outcome.winner()) = 1.0,
+        None => {
+            let level = match board.turn() {
+                Player::X => x,
+                Player::O => o,
+            };
+            let chances = level.move_chances(board);
+            for (square, child) in board.children() {
+                let p = chances[square.index()];
+                if p > 0.0 {
+                    let after = exact_from(child, x, o, memo);
+                    rates.x_wins += p * after.x_wins;
+                    rates.o_wins += p * after.o_wins;
+                    rates.draws += p * after.draws;
+                }
+            }
+        }
+    }
+    memo.insert(board, rates);
+    rates
+}
+
+/// Every level against every level, as X (rows) and as O (columns).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tournament {
+    levels: Vec<Level>,
+    rates: Vec<Vec<Rates>>,
+}
+
+impl Tournament {
+    /// The exact rates for every pair of the levels a learner picks from.
+    pub fn exact() -> Tournament {
+        Tournament::of(Level::ALL)
+    }
+
+    /// The exact rates for every pair of `levels`.
+    pub fn of(levels: impl IntoIterator<Item = Level>) -> Tournament {
+        let levels: Vec<Level> = levels.into_iter().collect();
+        let rates = levels
+            .iter()
+            .map(|&x| levels.iter().map(|&o| Rates::exact(x, o)).collect())
+            .collect();
+        Tournament { levels, rates }
+    }
+
+    /// The rates of `x` playing X against `o` playing O, if both are in the tournament.
+    pub fn rates(&self, x: Level, o: Level) -> Option<Rates> {
+        let row = self.levels.iter().position(|&level| level == x)?;
+        let column = self.levels.iter().position(|&level| level == o)?;
+        Some(self.rates[row][column])
+    }
+}
+
+/// A bar of X wins, draws and O wins, 90 pixels long at the normal size.
+fn stacked_bar(scale: Scale, rates: Rates) -> Html {
+    let width = |p: f64| Px((p.clamp(0.0, 1.0) * f64::from(scale.px(90).0)).round() as u32);
+    let piece = |p, colour| {
+        span()
+            .css("display", "inline-block")
+            .css("height", scale.px(10))
+            .css("width", width(p))
+            .css("background", colour)
+    };
+    div()
+        .css("white-space", "nowrap")
+        .css("line-height", "0")
+        .css("background", PAPER)
+        .child(piece(rates.x_wins, X_MARK))
+        .child(piece(rates.draws, DRAW_BAR))
+        .child(piece(rates.o_wins, O_MARK))
+        .into()
+}
+
+impl Picture for Tournament {
+    /// A table: rows play X, columns play O; each cell a bar of X wins, draws and O wins.
+    fn draw(&self, scale: Scale) -> Html {
+        let head = |text: &str| heading_cell(scale, text);
+        let mut header = tr().child(head("X \u{2193}  O \u{2192}"));
+        for level in &self.levels {
+            header = header.child(head(&level.name()));
+        }
+        let mut rows = plain_table().child(header);
+        for (level, row) in self.levels.iter().zip(&self.rates) {
+            let mut line = tr().child(head(&level.name()));
+            for rates in row {
+                line =
+                    line.child(
+                        td().css("padding", (scale.px(3), scale.px(5)))
+                            .css("background", PAPER)
+                            .css("color", INK)
+                            .css("font-size", scale.px(11))
+                            .css("text-align", "left")
+                            .css("border", Border(Px(1), "solid", TABLE_EDGE))
+                            .child(stacked_bar(scale, *rates))
+                            .child(div().css("background", PAPER).css("color", MUTED).text(
+                                &format!(
+                                    "X {:.1} \u{b7} = {:.1} \u{b7} O {:.1}",
+                                    100.0 * rates.x_wins,
+                                    100.0 * rates.draws,
+                                    100.0 * rates.o_wins
+                                ),
+                            )),
+                    );
+            }
+            rows = rows.child(line);
+        }
+        let mut inner = Html::from(rows);
+        inner.push(caption(
+            scale,
+            "Rows play X (and move first), columns play O. Red: X wins, yellow: draws, blue: O wins, in percent, exact.",
+        ));
+        card(scale, inner)
+    }
+
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Tournament {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:>10}", "X \\ O")?;
+        for level in &self.levels {
+            write!(f, " {:>17}", level.name())?;
+        }
+        for (level, row) in self.levels.iter().zip(&self.rates) {
+            write!(f, "\n{:>10}", level.name())?;
+            for r in row {
+                write!(
+                    f,
+                    " {:>5.1}/{:>5.1}/{:>5.1}",
+                    100.0 * r.x_wins,
+                    100.0 * r.draws,
+                    100.0 * r.o_wins
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+notebook_pictures!(Tournament);
