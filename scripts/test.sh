@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: formatting, clippy, cargo test (unit, exhaustive and README doctests),
-# the bench's own checks, every notebook through the real Rust kernel, and the clickable boards
+# Runs every test: formatting, clippy, cargo test (unit, exhaustive, layering and README
+# doctests), the documentation with warnings denied, the bench's own checks, every notebook through the real Rust kernel, and the clickable boards
 # of notebook 07 in headless Chromium: exported by nbconvert, then live in JupyterLab and Notebook 7.
 # Installs the Rust kernel, the Python packages and Chromium when they are missing.
 set -euo pipefail
@@ -11,8 +11,10 @@ say "cargo fmt --check"
 cargo fmt --all -- --check
 say "cargo clippy --all-targets -- -D warnings"
 cargo clippy --all-targets --all-features -- -D warnings
-say "cargo test"
+say "cargo test (unit, exhaustive, layering and README tests)"
 cargo test --all-features
+say "cargo doc, warnings denied"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features --quiet
 say "bench checks (cargo bench --bench engine -- --quick)"
 cargo bench --bench engine -- --quick
 
