@@ -21,8 +21,9 @@ pub use engine::{
 };
 pub use render::{BoardView, Gallery, Html, Picture, clickable};
 pub use rules::{
-    Board, BoardError, IntoSquare, Line, LineKind, MoveError, Outcome, ParseBoardError,
-    ParsePlayerError, Player, Square, SquareError, SquareSet, SquareSetIter, Symmetry, Tally,
+    Board, BoardError, Counted, IntoSquare, LimitError, Line, LineKind, MoveError, Outcome,
+    ParseBoardError, ParsePlayerError, Player, Square, SquareError, SquareSet, SquareSetIter,
+    Symmetry, Tally,
 };
 pub use teach::{Sums, beyond, exercises, pick15, tournament, tree};
 

@@ -18,7 +18,7 @@ pub use crate::engine::{
 pub use crate::exercises::{self, Exercise, Verdict, check_win_test};
 pub use crate::render::{self, BoardView, Gallery, Html, Picture, Scale};
 pub use crate::rules::{
-    Board, Line, LineKind, Outcome, Player, Square, SquareSet, Symmetry, Tally,
+    Board, LimitError, Line, LineKind, Outcome, Player, Square, SquareSet, Symmetry, Tally,
 };
 pub use crate::teach::beyond::MagicGrid;
 pub use crate::teach::pick15::Pick15;

@@ -158,7 +158,7 @@ fn seeded_games_land_near_the_exact_rates() {
     ];
     for (x, o) in pairs {
         let exact = Rates::exact(x, o);
-        let sampled = Rates::sampled(x, o, 20_000, 1);
+        let sampled = Rates::sampled(x, o, 20_000, 1).unwrap();
         for (seen, truth) in [
             (sampled.x_wins, exact.x_wins),
             (sampled.o_wins, exact.o_wins),

@@ -5,6 +5,7 @@
 //! This layer knows nothing of searching, drawing or teaching: every other layer is built on it.
 
 mod board;
+mod limit;
 mod line;
 pub mod magic;
 mod outcome;
@@ -16,6 +17,7 @@ mod tally;
 pub(crate) mod text;
 
 pub use board::{Board, BoardError, MoveError, ParseBoardError};
+pub use limit::{Counted, LimitError};
 pub use line::{Line, LineKind};
 pub use outcome::Outcome;
 pub use player::{ParsePlayerError, Player};

@@ -72,7 +72,12 @@ impl<T: Copy + Add<Output = T>> Tally<T> {
 impl Tally<u64> {
     /// Counts one more game that ended with `outcome`.
     pub fn record(&mut self, outcome: Outcome) {
-        let count = self.get_mut(outcome.winner());
+        self.count(outcome.winner());
+    }
+
+    /// Counts one more game won by `winner`, or drawn when `winner` is `None`.
+    pub fn count(&mut self, winner: Option<Player>) {
+        let count = self.get_mut(winner);
         *count = count.saturating_add(1);
     }
 

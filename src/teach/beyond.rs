@@ -21,6 +21,7 @@ use itertools::Itertools;
 use crate::render::palette::{CELL, GRID, INK, MARKED};
 use crate::render::parts::{caption, card, title};
 use crate::render::{Border, Html, Picture, Px, Scale, notebook_pictures, table, td, tr};
+use crate::rules::{Counted, LimitError};
 
 /// An n x n grid holding the numbers 1 to n^2 once each.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,7 +105,8 @@ impl MagicGrid {
 
     /// The rows, columns and two diagonals, as lists of cell indices (row by row from 0).
     pub fn lines(&self) -> Vec<Vec<usize>> {
-        lines_of(self.size)
+        // Every grid the crate makes is between 3x3 and 9x9.
+        lines_of(self.size).unwrap_or_default()
     }
 
     /// Whether every line adds up to the magic constant.
@@ -271,16 +273,40 @@ fn count_sets_with_sum(largest: u32, size: usize, sum: u32) -> u128 {
     ways[size][sum]
 }
 
+/// The largest board [`lines_of`] draws lines on: 100 rows and columns (202 lines of 100 cells).
+pub const MAX_GRID_SIZE: usize = 100;
+
 /// The rows, columns and two diagonals of an n x n board, as lists of cell indices (row by row
-/// from 0).
-pub fn lines_of(n: usize) -> Vec<Vec<usize>> {
+/// from 0), for a size from 1 to [`MAX_GRID_SIZE`].
+///
+/// ```
+/// use magic_tictactoe::beyond::lines_of;
+///
+/// assert_eq!(lines_of(3)?.len(), 8);
+/// assert_eq!(lines_of(4)?[9], vec![3, 6, 9, 12]); // the second diagonal
+/// assert!(lines_of(1_000_000).is_err());
+/// # Ok::<(), magic_tictactoe::LimitError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`LimitError`] for a size of 0 or above [`MAX_GRID_SIZE`].
+pub fn lines_of(n: usize) -> Result<Vec<Vec<usize>>, LimitError> {
+    LimitError::check(Counted::GridSize, n, MAX_GRID_SIZE as u64)?;
+    if n == 0 {
+        return Err(LimitError {
+            counted: Counted::GridSize,
+            asked: 0,
+            limit: MAX_GRID_SIZE as u64,
+        });
+    }
     let mut lines: Vec<Vec<usize>> = (0..n)
         .map(|r| (0..n).map(|c| r * n + c).collect())
         .collect();
     lines.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect()));
     lines.push((0..n).map(|i| i * n + i).collect());
     lines.push((0..n).map(|i| i * n + n - 1 - i).collect());
-    lines
+    Ok(lines)
 }
 
 #[cfg(test)]

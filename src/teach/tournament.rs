@@ -1,14 +1,20 @@
 //! Opponents against each other, exactly: every level is a rule for choosing among the free
 //! squares at random, so the chance of every ending can be added up over the whole game tree.
 
-use std::collections::HashMap;
 use std::fmt;
 
 use crate::engine::{Game, Level, Opponent};
 use crate::render::palette::{DRAW_BAR, INK, MUTED, O_MARK, PAPER, TABLE_EDGE, X_MARK};
 use crate::render::parts::{caption, card, heading_cell, plain_table};
 use crate::render::{Border, Html, Picture, Px, Scale, div, notebook_pictures, span, td, tr};
-use crate::rules::{Board, Player, Tally};
+use crate::rules::{Board, Counted, LimitError, Player, Tally};
+
+/// The most games [`Rates::sampled`] plays: about half a second in a notebook cell.
+pub const MAX_SAMPLED_GAMES: u32 = 100_000;
+
+/// The most levels a [`Tournament`] pits against each other: 64 pairings, each worked out
+/// exactly, in well under a second in a notebook cell.
+pub const MAX_TOURNAMENT_LEVELS: usize = 8;
 
 /// How often each ending happens: chances from 0 to 1 that X wins, O wins, or the game is
 /// drawn.
@@ -26,7 +32,7 @@ impl Tally<f64> {
     /// assert!(rates.x_wins > 0.95);
     /// ```
     pub fn exact(x: Level, o: Level) -> Rates {
-        exact_from(Board::new(), x, o, &mut HashMap::new())
+        exact_from(Board::new(), x, o, &mut vec![None; 19_683])
     }
 
     /// The rates counted over `games` games between seeded opponents. The same `seed` plays
@@ -35,7 +41,12 @@ impl Tally<f64> {
     /// Each game's two opponents get their seeds from one generator started at `seed`. (Seeds
     /// that simply count up, `seed`, `seed + 1` ..., make neighbouring opponents' random choices
     /// alike, and random against random then draws about 8 % of the time instead of 12.7 %.)
-    pub fn sampled(x: Level, o: Level, games: u32, seed: u64) -> Rates {
+    ///
+    /// # Errors
+    ///
+    /// [`LimitError`] for more than [`MAX_SAMPLED_GAMES`] games.
+    pub fn sampled(x: Level, o: Level, games: u32, seed: u64) -> Result<Rates, LimitError> {
+        LimitError::check(Counted::Games, games, u64::from(MAX_SAMPLED_GAMES))?;
         let mut seeds = fastrand::Rng::with_seed(seed);
         let mut tally = Tally::<u64>::default();
         for _ in 0..games {
@@ -45,12 +56,14 @@ impl Tally<f64> {
                 tally.record(outcome);
             }
         }
-        tally.shares()
+        Ok(tally.shares())
     }
 }
 
-fn exact_from(board: Board, x: Level, o: Level, memo: &mut HashMap<Board, Rates>) -> Rates {
-    if let Some(rates) = memo.get(&board) {
+/// The chances from `board` on; `memo` keeps them by board code.
+fn exact_from(board: Board, x: Level, o: Level, memo: &mut [Option<Rates>]) -> Rates {
+    let code = usize::from(board.code());
+    if let Some(Some(rates)) = memo.get(code) {
         return *rates;
     }
     let mut rates = Rates::default();
@@ -73,7 +86,9 @@ fn exact_from(board: Board, x: Level, o: Level, memo: &mut HashMap<Board, Rates>
             }
         }
     }
-    memo.insert(board, rates);
+    if let Some(slot) = memo.get_mut(code) {
+        *slot = Some(rates);
+    }
     rates
 }
 
@@ -87,12 +102,21 @@ pub struct Tournament {
 impl Tournament {
     /// The exact rates for every pair of the levels a learner picks from.
     pub fn exact() -> Tournament {
-        Tournament::of(Level::ALL)
+        Tournament::between(Level::ALL.to_vec())
     }
 
     /// The exact rates for every pair of `levels`.
-    pub fn of(levels: impl IntoIterator<Item = Level>) -> Tournament {
-        let levels: Vec<Level> = levels.into_iter().collect();
+    ///
+    /// # Errors
+    ///
+    /// [`LimitError`] for more than [`MAX_TOURNAMENT_LEVELS`] levels.
+    pub fn of(levels: impl IntoIterator<Item = Level>) -> Result<Tournament, LimitError> {
+        let levels: Vec<Level> = levels.into_iter().take(MAX_TOURNAMENT_LEVELS + 1).collect();
+        LimitError::check(Counted::Levels, levels.len(), MAX_TOURNAMENT_LEVELS as u64)?;
+        Ok(Tournament::between(levels))
+    }
+
+    fn between(levels: Vec<Level>) -> Tournament {
         let rates = levels
             .iter()
             .map(|&x| levels.iter().map(|&o| Rates::exact(x, o)).collect())

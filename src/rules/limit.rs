@@ -1,0 +1,105 @@
+//! The limits on the counts a learner passes: how many games to sample, how big a grid, how
+//! many levels in a tournament. A notebook cell cannot be interrupted, so a call asked for too
+//! much refuses at once, and says what the limit is, rather than running for minutes.
+
+use std::fmt;
+
+use super::text::{debug_as_sentence, thousands};
+
+/// What a limited count counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Counted {
+    /// Games to play or sample.
+    Games,
+    /// Levels in a tournament.
+    Levels,
+    /// Rows and columns of a grid.
+    GridSize,
+    /// Positions in a tree to draw.
+    Positions,
+    /// Plies to search ahead.
+    Depth,
+    /// Nodes of a game tree drawn on paper.
+    Nodes,
+}
+
+impl Counted {
+    fn word(self) -> &'static str {
+        match self {
+            Counted::Games => "games",
+            Counted::Levels => "levels",
+            Counted::GridSize => "rows and columns",
+            Counted::Positions => "positions",
+            Counted::Depth => "moves ahead",
+            Counted::Nodes => "nodes",
+        }
+    }
+}
+
+/// A count above the limit a call allows.
+///
+/// ```
+/// use magic_tictactoe::tournament::Rates;
+/// use magic_tictactoe::Level;
+///
+/// let error = Rates::sampled(Level::Random, Level::Random, 5_000_000, 1).unwrap_err();
+/// assert_eq!(error.to_string(), "5,000,000 games is more than the 100,000 this allows");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LimitError {
+    /// What was counted.
+    pub counted: Counted,
+    /// How many were asked for.
+    pub asked: u64,
+    /// The most allowed.
+    pub limit: u64,
+}
+
+impl LimitError {
+    /// `Ok(n)` when `n` is at most `limit`; the error otherwise.
+    ///
+    /// # Errors
+    ///
+    /// [`LimitError`] when `n` is above `limit`.
+    pub fn check<N: TryInto<u64> + Copy>(
+        counted: Counted,
+        n: N,
+        limit: u64,
+    ) -> Result<u64, LimitError> {
+        let asked = n.try_into().unwrap_or(u64::MAX);
+        if asked <= limit {
+            Ok(asked)
+        } else {
+            Err(LimitError {
+                counted,
+                asked,
+                limit,
+            })
+        }
+    }
+}
+
+impl fmt::Display for LimitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let word = self.counted.word();
+        if self.asked < self.limit {
+            // Only a count below the smallest allowed comes here.
+            write!(
+                f,
+                "{} {word} is fewer than this allows",
+                thousands(self.asked)
+            )
+        } else {
+            write!(
+                f,
+                "{} {word} is more than the {} this allows",
+                thousands(self.asked),
+                thousands(self.limit)
+            )
+        }
+    }
+}
+
+impl std::error::Error for LimitError {}
+
+debug_as_sentence!(LimitError);
