@@ -6,6 +6,7 @@
 
 mod analysis;
 mod game;
+pub(crate) mod learner;
 mod level;
 mod opponent;
 pub mod search;

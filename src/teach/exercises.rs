@@ -13,11 +13,10 @@
 //! ```
 
 use std::any::Any;
-use std::fmt::{self, Debug};
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::fmt;
 
 use crate::engine::search::minimax;
-use crate::engine::{Reason, rules_choice, stats};
+use crate::engine::{Reason, learner, rules_choice, stats};
 use crate::render::palette::{BAD, GOOD, INK};
 use crate::render::parts::{caption, card};
 use crate::render::{Html, Picture, Scale, bold, div, notebook_pictures};
@@ -32,6 +31,8 @@ enum Expected {
     RuleSquares(SquareSet, Reason),
     /// This whole number.
     Number(i64),
+    /// The exercise could not be set, for this reason.
+    Refused(String),
 }
 
 /// A question with an answer the crate has worked out, and a hint.
@@ -123,7 +124,7 @@ fn whole_number(answer: &dyn Any) -> Result<i64, String> {
             .trim()
             .parse::<i64>()
             .map_err(|_| format!("{} is not a whole number", quoted(&text))),
-        None => Err("that is not a whole number".to_owned()),
+        None => Err("the answer is not a whole number".to_owned()),
     }
 }
 
@@ -258,14 +259,22 @@ impl Exercise {
         )
     }
 
-    /// "How many lines (rows, columns, diagonals) does an n x n board have?"
+    /// "How many lines (rows, columns, diagonals) does an n x n board have?", for a size from
+    /// 1 to [`MAX_GRID_SIZE`](super::beyond::MAX_GRID_SIZE); for any other size the exercise
+    /// says so when it is shown or checked.
     pub fn lines_on(size: usize) -> Exercise {
-        let answer = super::beyond::lines_of(size.min(100)).len();
+        let answer = match super::beyond::lines_of(size) {
+            Ok(lines) => Expected::Number(lines.len() as i64),
+            Err(error) => Expected::Refused(format!(
+                "this exercise is for a board of 1 to {} rows: {error}",
+                super::beyond::MAX_GRID_SIZE
+            )),
+        };
         Exercise::new(
             format!(
                 "How many lines of {size} (rows, columns and the two diagonals) does a {size}x{size} board have?"
             ),
-            Expected::Number(answer as i64),
+            answer,
             format!(
                 "count the rows, then the columns, then add the diagonals: there are {size} of each kind but the diagonals"
             ),
@@ -288,23 +297,30 @@ impl Exercise {
 
     /// Checks `answer`, which may be any value: a number, a square, text. An answer of the
     /// wrong kind is wrong, with a word on what was expected; it never panics.
-    pub fn check<T: Any + Debug>(&self, answer: T) -> Verdict {
+    pub fn check<T: Any>(&self, answer: T) -> Verdict {
         let number = match whole_number(&answer) {
             Ok(number) => number,
-            Err(problem) => {
+            Err(problem) if !matches!(self.expected, Expected::Refused(_)) => {
                 let expected = match self.expected {
                     Expected::BestSquares(_) | Expected::RuleSquares(..) => {
                         "a square, as a keypad digit from 1 to 9"
                     }
-                    Expected::Number(_) => "a whole number",
+                    Expected::Number(_) | Expected::Refused(_) => "a whole number",
                 };
                 return Verdict {
                     right: false,
-                    text: format!("I was expecting {expected}, but {problem} ({answer:?})."),
+                    text: format!("I was expecting {expected}, but {problem}."),
                 };
             }
+            Err(_) => 0,
         };
         let (squares_right, board) = match (&self.expected, self.board) {
+            (Expected::Refused(reason), _) => {
+                return Verdict {
+                    right: false,
+                    text: format!("There is no right answer: {reason}."),
+                };
+            }
             (Expected::Number(expected), _) if number == *expected => {
                 return Verdict {
                     right: true,
@@ -398,39 +414,33 @@ notebook_pictures!(Exercise, Verdict);
 /// magic numbers in `numbers` (1 to 9, no repeats) add up to 15. It is tried on all 512 sets of
 /// numbers and compared with the crate's own test; a panic inside it counts as a wrong answer.
 pub fn check_win_test(test: impl Fn(&[u8]) -> bool) -> Verdict {
-    let previous_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let mut verdict = Verdict {
-        right: true,
-        text: "Your test agrees with the magic-square test on all 512 sets of numbers.".to_owned(),
-    };
     for bits in 0..512u16 {
         let squares = SquareSet::from_bits(bits);
         let mut numbers: Vec<u8> = squares.iter().map(Square::magic_number).collect();
         numbers.sort_unstable();
         let expected = magic::has_won(squares);
-        match catch_unwind(AssertUnwindSafe(|| test(&numbers))) {
+        match learner::run(|| test(&numbers)) {
             Ok(answer) if answer == expected => {}
             Ok(answer) => {
-                verdict = Verdict {
+                return Verdict {
                     right: false,
                     text: format!(
                         "For the numbers {numbers:?} your test says {answer}, but it should say {expected}. Hint: try every three of the numbers (itertools' array_combinations::<3>()) and look for a sum of 15."
                     ),
                 };
-                break;
             }
-            Err(_) => {
-                verdict = Verdict {
+            Err(message) => {
+                return Verdict {
                     right: false,
                     text: format!(
-                        "Your test panicked on the numbers {numbers:?}: it must work for any set, even an empty one."
+                        "Your test panicked on the numbers {numbers:?} ({message}): it must work for any set, even an empty one."
                     ),
                 };
-                break;
             }
         }
     }
-    std::panic::set_hook(previous_hook);
-    verdict
+    Verdict {
+        right: true,
+        text: "Your test agrees with the magic-square test on all 512 sets of numbers.".to_owned(),
+    }
 }
