@@ -42,7 +42,14 @@ pub struct Game {
     boards: Vec<Board>,
     computer: Option<Computer>,
     last_reply: Option<Choice>,
-    message: Option<String>,
+    message: Option<Message>,
+}
+
+/// What the last call to [`Game::play`] or [`Game::undo`] said, and whether it refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Message {
+    text: String,
+    refused: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -203,16 +210,26 @@ impl Game {
     /// [message](Game::message), and returns the game so that moves chain and the cell shows it.
     pub fn play(&mut self, square: impl IntoSquare) -> &mut Game {
         let mover = self.board().turn();
+        let before = self.moves.len();
         self.message = Some(match self.try_play(square) {
-            Ok(Some(choice)) => format!(
-                "The computer took square {} ({}).",
-                choice.square, choice.reason
-            ),
-            Ok(None) => match self.moves.last() {
-                Some(square) => format!("{mover} took square {square}."),
-                None => String::new(),
+            Ok(reply) => {
+                let played = self.moves.get(before).map(|square| square.to_string());
+                let played = played.unwrap_or_default();
+                Message {
+                    text: match reply {
+                        Some(choice) => format!(
+                            "You took square {played}. The computer took square {} ({}).",
+                            choice.square, choice.reason
+                        ),
+                        None => format!("{mover} took square {played}."),
+                    },
+                    refused: false,
+                }
+            }
+            Err(error) => Message {
+                text: format!("{}. Nothing was played.", capitalised(&error.to_string())),
+                refused: true,
             },
-            Err(error) => format!("{}. Nothing was played.", capitalised(&error.to_string())),
         });
         self
     }
@@ -252,9 +269,15 @@ impl Game {
                 self.moves.truncate(keep);
                 self.boards.truncate(keep + 1);
                 self.last_reply = None;
-                "Took back the last move.".to_owned()
+                Message {
+                    text: "Took back the last move.".to_owned(),
+                    refused: false,
+                }
             }
-            None => "There is no move of yours to take back.".to_owned(),
+            None => Message {
+                text: "There is no move of yours to take back.".to_owned(),
+                refused: true,
+            },
         });
         self
     }
@@ -269,7 +292,11 @@ impl Game {
 
     /// The current position.
     pub fn board(&self) -> Board {
-        self.boards.last().copied().unwrap_or_default()
+        // The list starts with the empty board and only ever grows from there or is cut back
+        // to it, so it is never empty.
+        let board = self.boards.last().copied();
+        debug_assert!(board.is_some());
+        board.unwrap_or(Board::EMPTY)
     }
 
     /// The moves so far, in order.
@@ -310,8 +337,15 @@ impl Game {
     /// What happened on the last call to [`Game::play`] or [`Game::undo`], in a sentence.
     pub fn message(&self) -> Option<&str> {
         self.message
-            .as_deref()
-            .filter(|message| !message.is_empty())
+            .as_ref()
+            .map(|message| message.text.as_str())
+            .filter(|text| !text.is_empty())
+    }
+
+    /// Whether the last call to [`Game::play`] or [`Game::undo`] was refused (a taken square,
+    /// a number that is no square, a finished game, nothing to take back).
+    pub fn was_refused(&self) -> bool {
+        self.message.as_ref().is_some_and(|message| message.refused)
     }
 
     /// Every legal move with its value for the side to move: a hint.

@@ -2,7 +2,7 @@
 //! chips and rows of boards. Teaching pictures are built from these, never from raw tags.
 
 use super::html::{Border, Element, Px, div, span, table, td, tr};
-use super::palette::{CARD_EDGE, Colour, HEADING, INK, MUTED, NOTE, PAPER};
+use super::palette::{self, CARD_EDGE, Colour, HEADING, INK, MUTED, NOTE, PAPER};
 use super::{BoardView, Html, Scale};
 
 /// The font every picture uses.
@@ -53,6 +53,21 @@ pub(crate) fn note(scale: Scale, text: &str) -> Html {
         .css("margin-top", scale.px(6))
         .css("border-radius", scale.px(4))
         .text(text)
+        .into()
+}
+
+/// What was refused, and why, in a box that looks like a refusal: a cross, in the palette's
+/// colours for something wrong.
+pub(crate) fn refusal(scale: Scale, text: &str) -> Html {
+    let (background, ink) = palette::BAD;
+    div()
+        .css("color", ink)
+        .css("background", background)
+        .css("padding", (scale.px(4), scale.px(8)))
+        .css("margin-top", scale.px(6))
+        .css("border-radius", scale.px(4))
+        .css("font-weight", "700")
+        .text(&format!("\u{2718} {text}"))
         .into()
 }
 

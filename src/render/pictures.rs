@@ -4,7 +4,7 @@ use super::board_view::board_caption;
 use super::html::{div, tr};
 use super::palette::{self, BAR, DRAW_STAT, MUTED, O_MARK, PAPER, X_MARK};
 use super::parts::{
-    bar, caption, card, cell, chip, heading_cell, note, plain_table, row_of_boards,
+    bar, caption, card, cell, chip, heading_cell, note, plain_table, refusal, row_of_boards,
 };
 use super::picture::notebook_pictures;
 use super::{Html, Picture, Scale};
@@ -36,7 +36,11 @@ impl Picture for Game {
         inner.push(self.board().view().table_html(scale));
         inner.push(caption(scale, &self.result_sentence()));
         if let Some(message) = self.message() {
-            inner.push(note(scale, message));
+            inner.push(if self.was_refused() {
+                refusal(scale, message)
+            } else {
+                note(scale, message)
+            });
         }
         card(scale, inner)
     }
@@ -95,7 +99,12 @@ impl Picture for Statistics {
     fn draw(&self, scale: Scale) -> Html {
         let max = self.perft.iter().copied().max().unwrap_or(1).max(1) as f64;
         let number = |n: u64| cell(scale).css("text-align", "right").text(&thousands(n));
-        let heads = ["moves", "move sequences (perft)", "positions", ""];
+        let heads = [
+            "moves",
+            "move sequences (perft)",
+            "positions",
+            "move sequences, to scale",
+        ];
         let mut perft = plain_table()
             .css(
                 "margin",

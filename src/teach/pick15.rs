@@ -21,7 +21,7 @@ use std::fmt;
 
 use crate::engine::{Game, Level};
 use crate::render::palette::{self, CELL, MUTED, PAPER};
-use crate::render::parts::{caption, card, cell, note, plain_table, side_by_side, title};
+use crate::render::parts::{caption, card, cell, note, plain_table, refusal, side_by_side, title};
 use crate::render::{Border, Html, Picture, Scale, notebook_pictures, span, tr};
 use crate::rules::text::capitalised;
 use crate::rules::text::debug_as_sentence;
@@ -73,6 +73,7 @@ pub struct Pick15 {
     game: Game,
     you: Player,
     message: Option<String>,
+    refused: bool,
 }
 
 impl Pick15 {
@@ -82,6 +83,7 @@ impl Pick15 {
             game: Game::against(level).playing_as(Player::X),
             you: Player::X,
             message: None,
+            refused: false,
         }
     }
 
@@ -91,6 +93,7 @@ impl Pick15 {
         self.game = self.game.playing_as(Player::O);
         self.you = Player::O;
         self.message = self.reply_sentence();
+        self.refused = false;
         self
     }
 
@@ -99,6 +102,7 @@ impl Pick15 {
     pub fn with_seed(mut self, seed: u64) -> Pick15 {
         self.game = self.game.with_seed(seed);
         self.message = self.reply_sentence();
+        self.refused = false;
         self
     }
 
@@ -127,7 +131,9 @@ impl Pick15 {
     /// Like [`Pick15::try_take`], for a notebook cell: never panics, keeps what happened as a
     /// message, and returns the game, so that takes chain and the cell shows the game.
     pub fn take<N: TryInto<i64>>(&mut self, number: N) -> &mut Pick15 {
-        self.message = match self.try_take(number) {
+        let taken = self.try_take(number);
+        self.refused = taken.is_err();
+        self.message = match taken {
             Ok(_) => self.reply_sentence(),
             Err(error) => Some(format!(
                 "{}. Nothing was taken.",
@@ -277,7 +283,11 @@ impl Picture for Pick15 {
         let mut inner = side_by_side(scale, [left, right]);
         inner.push(caption(scale, &self.result_sentence()));
         if let Some(message) = &self.message {
-            inner.push(note(scale, message));
+            inner.push(if self.refused {
+                refusal(scale, message)
+            } else {
+                note(scale, message)
+            });
         }
         card(scale, inner)
     }
