@@ -284,6 +284,62 @@ fn ctrl_c_ends_the_game_without_a_panic_message() {
     assert!(!text(&output.stdout).contains('\x1b'));
 }
 
+#[cfg(unix)]
+#[test]
+fn an_unwritable_standard_error_never_makes_it_panic() {
+    // /dev/full accepts the open but fails every write ("no space left on device").
+    for (args, code) in [
+        (&["analyze", "not a board"][..], 2),
+        (&["--mark", "X", "--first", "computer"][..], 2),
+        (&["analyze", "X.O/.X./..O"][..], 0),
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let output = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(full)
+            .output()
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(code), "{args:?}");
+        assert!(!text(&output.stdout).contains("panicked"));
+    }
+    // A closed standard error, likewise.
+    let output = Command::new("sh")
+        .args([
+            "-c",
+            &format!("{} analyze bad 2>&-", env!("CARGO_BIN_EXE_tictactoe")),
+        ])
+        .output()
+        .expect("sh runs");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn q_quits_at_every_question() {
+    // After the q comes a whole game's worth of input, which must not be read.
+    let rest = "c\nperfect\nX\n5\n1\n9\n";
+    for before in ["", "c\n", "c\nperfect\n", "c\nperfect\nX\n"] {
+        for quit in ["q", "quit", "Q"] {
+            let input = format!("{before}{quit}\n{rest}");
+            let output = tictactoe(&[], input.as_bytes());
+            assert_clean(&output);
+            let shown = text(&output.stdout);
+            assert!(shown.trim_end().ends_with("Goodbye."), "{input:?}: {shown}");
+            assert!(!shown.contains("is not a"), "{input:?}: {shown}");
+            let in_game = before.matches('\n').count() == 3;
+            assert_eq!(
+                shown.matches("Your move").count(),
+                usize::from(in_game),
+                "{input:?}: {shown}"
+            );
+        }
+    }
+}
+
 fn result_word(value: Value) -> &'static str {
     match value {
         Value::Win(_) => "win",

@@ -102,14 +102,14 @@ fn main() -> ExitCode {
         ) {
             Ok(settings) => play::run(settings, style, &mut io::stdin().lock(), &mut out),
             Err(message) => {
-                eprintln!("tictactoe: {message}");
+                complain(&message);
                 return ExitCode::from(2);
             }
         },
         Command::Analyze { board, json } => match board.parse() {
             Ok(board) => analyze::position(board, json, &mut out),
             Err(error) => {
-                eprintln!("tictactoe: invalid board {board:?}: {error}");
+                complain(&format!("invalid board {board:?}: {error}"));
                 return ExitCode::from(2);
             }
         },
@@ -120,8 +120,14 @@ fn main() -> ExitCode {
         // A closed pipe (`tictactoe stats | head -1`) is an ordinary way to stop reading.
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
-            let _ = writeln!(io::stderr(), "tictactoe: {error}");
+            complain(&error.to_string());
             ExitCode::FAILURE
         }
     }
+}
+
+/// Says what went wrong on standard error. If even that cannot be written (it was closed, or
+/// the disk is full), there is nobody to tell: the exit status still says it.
+fn complain(message: &str) {
+    let _ = writeln!(io::stderr(), "tictactoe: {message}");
 }

@@ -108,6 +108,7 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
                 Line::TooLong => writeln!(self.out, "That line is too long.")?,
                 Line::NotText => writeln!(self.out, "That line is not readable text.")?,
                 Line::Text(text) if text.trim().is_empty() => return Ok(Answer::Chosen(default)),
+                Line::Text(text) if is_quit(&text) => return Ok(Answer::End),
                 Line::Text(text) => match parse(text.trim()) {
                     Ok(value) => return Ok(Answer::Chosen(value)),
                     Err(message) => writeln!(self.out, "{message}")?,
@@ -273,7 +274,7 @@ pub fn run(
                 session.out,
                 "Nothing was typed: type a square from 1 to 9, or ? for help."
             )?,
-            "q" | "quit" | "exit" => return goodbye(&mut session),
+            quit if is_quit(quit) => return goodbye(&mut session),
             "?" | "help" => writeln!(session.out, "{HELP}")?,
             "h" | "hint" => session.hint(&game)?,
             "r" | "restart" | "new" => {
@@ -312,6 +313,11 @@ pub fn run(
             },
         }
     }
+}
+
+/// Whether a person typed a way to leave: `q`, `quit` or `exit`.
+fn is_quit(text: &str) -> bool {
+    matches!(text.trim().to_lowercase().as_str(), "q" | "quit" | "exit")
 }
 
 fn parse_text<T: std::str::FromStr>(text: &str) -> Result<T, String>
