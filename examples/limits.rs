@@ -1,0 +1,165 @@
+//! How long the slowest public calls take at their limits, compiled the way a notebook cell
+//! compiles them: `cargo run --example limits` (the dev profile: no optimisation, debug
+//! assertions and overflow checks on, as the notebooks' evcxr.toml asks of the kernel).
+//!
+//! A notebook cell cannot be interrupted, so every call must answer within a second for any
+//! argument, and a cell that computes within half a second. Each line checks what the call
+//! computed, so a fast wrong answer cannot pass for a fast right one.
+
+use std::time::{Duration, Instant};
+
+use magic_tictactoe::beyond::{MAX_GRID_SIZE, MagicGrid, lines_of};
+use magic_tictactoe::prelude::*;
+use magic_tictactoe::tournament::{MAX_SAMPLED_GAMES, MAX_TOURNAMENT_LEVELS};
+
+fn time<R>(what: &str, budget_ms: u64, check: impl Fn(&R) -> bool, f: impl Fn() -> R) -> Duration {
+    let start = Instant::now();
+    let result = f();
+    let elapsed = start.elapsed();
+    assert!(check(&result), "{what}: wrong answer");
+    let verdict = if elapsed <= Duration::from_millis(budget_ms) {
+        "within"
+    } else {
+        "OVER"
+    };
+    println!(
+        "{what:<58} {:>8.1} ms   budget {budget_ms:>5} ms   {verdict}",
+        elapsed.as_secs_f64() * 1000.0
+    );
+    elapsed
+}
+
+fn main() {
+    println!("compiled with debug assertions: {}", cfg!(debug_assertions));
+    time(
+        "plain minimax from the empty board",
+        500,
+        |s: &Search<Value>| s.positions == 549_946,
+        || minimax(Board::new()),
+    );
+    time(
+        "Comparison::run on the empty board",
+        500,
+        |c: &Comparison| c.positions()[0] == 549_946,
+        || Comparison::run(Board::new()),
+    );
+    time(
+        "Statistics::compute",
+        500,
+        |s: &Statistics| s.games.total() == 255_168,
+        Statistics::compute,
+    );
+    time(
+        "Table::build",
+        500,
+        |t: &Table| t.positions() == 5_478,
+        Table::build,
+    );
+    time(
+        "check_win_test over all 512 sets",
+        500,
+        |v: &Verdict| v.is_right(),
+        || {
+            check_win_test(|numbers: &[u8]| {
+                use magic_tictactoe::itertools::Itertools;
+                numbers
+                    .iter()
+                    .array_combinations::<3>()
+                    .any(|[a, b, c]| a + b + c == 15)
+            })
+        },
+    );
+    time(
+        &format!("Rates::sampled, {MAX_SAMPLED_GAMES} games (the limit)"),
+        1000,
+        |r: &Result<Rates, LimitError>| r.is_ok(),
+        || Rates::sampled(Level::Random, Level::Random, MAX_SAMPLED_GAMES, 1),
+    );
+    time(
+        "Rates::sampled, u32::MAX games (refused)",
+        1000,
+        |r: &Result<Rates, LimitError>| r.is_err(),
+        || Rates::sampled(Level::Random, Level::Random, u32::MAX, 1),
+    );
+    time(
+        "Tournament::exact (6 levels)",
+        500,
+        |t: &Tournament| t.rates(Level::Perfect, Level::Random).is_some(),
+        Tournament::exact,
+    );
+    time(
+        &format!("Tournament::of, {MAX_TOURNAMENT_LEVELS} levels (the limit)"),
+        1000,
+        |t: &Result<Tournament, LimitError>| t.is_ok(),
+        || Tournament::of((0..MAX_TOURNAMENT_LEVELS as u8).map(|n| Level::Blunders(n * 14))),
+    );
+    time(
+        "Tournament::of, a million levels (refused)",
+        1000,
+        |t: &Result<Tournament, LimitError>| t.is_err(),
+        || Tournament::of(std::iter::repeat_n(Level::Random, 1_000_000)),
+    );
+    time(
+        &format!("lines_of({MAX_GRID_SIZE}) (the limit)"),
+        1000,
+        |l: &Result<Vec<Vec<usize>>, LimitError>| l.as_ref().is_ok_and(|l| l.len() == 202),
+        || lines_of(MAX_GRID_SIZE),
+    );
+    time(
+        "lines_of(usize::MAX) (refused)",
+        1000,
+        |l: &Result<Vec<Vec<usize>>, LimitError>| l.is_err(),
+        || lines_of(usize::MAX),
+    );
+    time(
+        "MagicGrid::siamese(9): sets reaching the constant",
+        500,
+        |n: &usize| *n > 0,
+        || MagicGrid::siamese(9).map_or(0, |grid| grid.sets_reaching_the_constant()),
+    );
+    time(
+        "MagicGrid::siamese(5): a constant sum that is no line",
+        500,
+        |c: &Option<Vec<usize>>| c.is_some(),
+        || MagicGrid::siamese(5).and_then(|grid| grid.constant_sum_that_is_no_line()),
+    );
+    time(
+        "SearchTree::minimax_steps(empty) (refused, counts the tree)",
+        1000,
+        |t: &Result<SearchTree, _>| t.is_err(),
+        || SearchTree::minimax_steps(Board::new()),
+    );
+    time(
+        "SearchTree::steps(usize::MAX) on the largest drawable tree",
+        1000,
+        |n: &usize| *n > 0,
+        || {
+            let board: Board = "XO./.X./...".parse().expect("a board");
+            let board = board
+                .try_play(9)
+                .and_then(|b| b.try_play(6))
+                .unwrap_or(board);
+            let mut tree = SearchTree::alpha_beta_steps(board).expect("a small tree");
+            tree.steps(usize::MAX);
+            tree.evaluated()
+        },
+    );
+    time(
+        "ClickableGame::new(Random).to_html() (the largest)",
+        500,
+        |h: &Html| h.len() < 64 * 1024,
+        || ClickableGame::new(Level::Random).to_html(),
+    );
+    time(
+        "Exercise::perft(9)",
+        500,
+        |e: &Exercise| !e.question().is_empty(),
+        || Exercise::perft(9),
+    );
+    time(
+        "stats::perft(empty, u32::MAX)",
+        1000,
+        |n: &u64| *n == 0,
+        || stats::perft(Board::new(), u32::MAX),
+    );
+}

@@ -1,0 +1,460 @@
+//! Every public call, thrown arbitrary and extreme arguments: none may panic. Learners call the
+//! crate from notebook cells, which compile with overflow checks and debug assertions on (as
+//! this test profile does), where a panic can lose their work.
+//!
+//! The last test reads the sources and fails when a public function appears nowhere in this
+//! file: a new public call needs its hostile test here.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use magic_tictactoe::beyond::{MagicGrid, lines_of};
+use magic_tictactoe::clickable::ClickableGame;
+use magic_tictactoe::exercises::{Exercise, check_win_test};
+use magic_tictactoe::pick15::Pick15;
+use magic_tictactoe::prelude::*;
+use magic_tictactoe::render::Scaled;
+use magic_tictactoe::solver::{self, GameTree, MoveOrder, Pruning, TicTacToe, value_if_over};
+use magic_tictactoe::tree::Algorithm;
+use magic_tictactoe::{
+    Counted, IntoSquare, LimitError, ParseBoardError, ParsePlayerError, SquareError, html, rules,
+};
+use proptest::prelude::*;
+
+fn every_position() -> &'static [Board] {
+    static POSITIONS: std::sync::OnceLock<Vec<Board>> = std::sync::OnceLock::new();
+    POSITIONS.get_or_init(stats::reachable_positions)
+}
+
+fn a_board() -> impl Strategy<Value = Board> {
+    (0..every_position().len()).prop_map(|i| every_position()[i])
+}
+
+fn a_level() -> impl Strategy<Value = Level> {
+    prop_oneof![
+        Just(Level::Random),
+        Just(Level::Rules),
+        Just(Level::Perfect),
+        a_byte().prop_map(Level::Blunders),
+    ]
+}
+
+fn a_player() -> impl Strategy<Value = Player> {
+    prop_oneof![Just(Player::X), Just(Player::O)]
+}
+
+fn a_square() -> impl Strategy<Value = Square> {
+    (0..9usize).prop_map(|i| Square::ALL[i])
+}
+
+fn a_symmetry() -> impl Strategy<Value = Symmetry> {
+    (0..8usize).prop_map(|i| Symmetry::ALL[i])
+}
+
+/// Any byte, with the ends (where arithmetic overflows) as likely as the middle.
+fn a_byte() -> impl Strategy<Value = u8> {
+    prop_oneof![any::<u8>(), Just(0), Just(1), Just(254), Just(u8::MAX)]
+}
+
+/// Any count, the ends as likely as the middle.
+fn a_count() -> impl Strategy<Value = usize> {
+    prop_oneof![
+        0..20usize,
+        any::<usize>(),
+        Just(usize::MAX),
+        Just(u32::MAX as usize),
+        Just(1 << 32)
+    ]
+}
+
+fn a_value() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        a_byte().prop_map(Value::Win),
+        a_byte().prop_map(Value::Draw),
+        a_byte().prop_map(Value::Loss),
+    ]
+}
+
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<String>(),
+        "[XxOo.\\-_/ 0-9a-c,]{0,40}",
+        Just(String::new()),
+        Just("X.O/.X./..O".to_owned()),
+        Just("9".repeat(100)),
+    ]
+}
+
+fn a_number() -> impl Strategy<Value = i64> {
+    prop_oneof![any::<i64>(), -20..20i64, Just(i64::MIN), Just(i64::MAX)]
+}
+
+/// Something a learner may pass where a square is wanted, shown in all its forms.
+fn play_every_form(game: &mut Game, n: i64, s: &str) {
+    game.play(n);
+    game.play(n as u128);
+    game.play(n as i8);
+    game.play(s);
+    game.play(s.to_owned());
+    let owned = s.to_owned();
+    game.play(&owned);
+    game.play(s.chars().next().unwrap_or('5'));
+    let _ = game.try_play(n as u64);
+}
+
+/// Watches a search: the score of the last position it left (the root, at the end).
+#[derive(Default)]
+struct Watcher {
+    last: Option<Value>,
+}
+
+impl solver::Observer<TicTacToe> for Watcher {
+    fn leave(&mut self, _: Board, found: solver::Found<Value>) {
+        self.last = Some(found.score());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    // ---- rules ----
+
+    #[test]
+    fn squares_and_sets(n in a_number(), m in a_number(), s in text(), bits in any::<u16>(), k in a_count(), byte in a_byte()) {
+        let _ = Square::from_digit(n);
+        let _ = Square::from_digit(n as u128);
+        let _ = Square::from_row_column(n, m);
+        let _ = Square::from_row_column(n as u64, m as u64);
+        let _ = s.parse::<Square>();
+        let _ = s.as_str().into_square();
+        let _ = Square::from_index(k);
+        let _ = Square::from_magic_number(byte);
+        let _ = Square::try_from(byte);
+        for square in Square::ALL {
+            let _ = (square.index(), square.digit(), square.row(), square.column(), square.magic_number());
+            let _ = (square.is_corner(), square.is_edge(), square.name(), square.to_string());
+        }
+        let set = SquareSet::from_bits(bits);
+        let _ = (set.bits(), set.len(), set.is_empty(), set.first(), set.nth(k), set.complement());
+        let _ = set.union(set).intersection(set.complement());
+        let mut changed = set;
+        changed.insert(Square::Centre);
+        changed.remove(Square::TopLeft);
+        let _ = changed.with(Square::Top).without(Square::Top);
+        let _ = (set.contains(Square::Right), SquareSet::from_square(Square::Left), set.iter().count(), set.to_string());
+        let _ = (format!("{:?}", s.parse::<Square>()), s.parse::<Player>().map_err(|e: ParsePlayerError| e.to_string()));
+        let _ = Player::from_mark(s.chars().next().unwrap_or('x'));
+        let _ = (Player::X.mark(), !Player::O);
+    }
+
+    #[test]
+    fn the_magic_square(a in a_byte(), b in a_byte(), c in a_byte(), held in any::<u16>(), free in any::<u16>()) {
+        let _ = magic::sums_to_15([a, b, c]);
+        let _ = magic::completing_number(a, b);
+        let _ = Line::from_magic_numbers([a, b, c]);
+        let held = SquareSet::from_bits(held);
+        let free = SquareSet::from_bits(free);
+        let _ = (magic::has_won(held), magic::winning_line(held), magic::winning_squares(held, free));
+        let _ = (magic::triples().count(), magic::magic_triples(), magic::lines());
+        for line in magic::lines() {
+            let _ = (line.squares(), line.square_set(), line.magic_numbers(), line.kind(), line.contains(Square::Centre), line.to_string());
+            let _ = Line::from_squares(line.squares());
+        }
+        let _ = Triples::all().as_slice().len() + Triples::summing_to_15().len();
+        let _ = Triples::all().is_empty();
+    }
+
+    #[test]
+    fn boards_from_anything(s in text(), code in any::<u16>(), x in any::<u16>(), o in any::<u16>(), square in a_square(), n in a_number(), symmetry in a_symmetry()) {
+        let parsed = s.parse::<Board>();
+        let _ = format!("{parsed:?}");
+        let _ = parsed.map_err(|e: ParseBoardError| e.to_string());
+        let _ = Board::from_code(code).map_err(|e| e.to_string());
+        if let Ok(board) = Board::from_squares(SquareSet::from_bits(x), SquareSet::from_bits(o)) {
+            let _ = (board.code(), board.squares(Player::X), board.get(square), board.empty_squares(), board.moves_made());
+            let _ = (board.turn(), board.to_move(), board.outcome(), board.is_over(), board.winner(), board.winning_line());
+            let _ = (board.legal_moves(), board.children().count(), board.try_play(square), board.try_play(n), board.try_play(s.as_str()));
+            let _ = (board.transformed(symmetry), board.canonical(), board.canonical_with_symmetry());
+            let _ = (symmetry.apply(square), symmetry.apply_to_set(board.empty_squares()), symmetry.inverse(), symmetry.name());
+            let _ = (board.to_string(), format!("{board:#}"), format!("{board:?}"));
+        }
+    }
+
+    #[test]
+    fn outcomes_and_tallies(board in a_board(), counts in any::<[u64; 3]>(), player in a_player()) {
+        let mut tally = Tally { x_wins: counts[0], o_wins: counts[1], draws: counts[2] };
+        if let Some(outcome) = board.outcome() {
+            tally.record(outcome);
+            let _ = (outcome.winner(), outcome.line(), outcome.to_string());
+        }
+        tally.count(Some(player));
+        let _ = tally.get(None);
+        *tally.get_mut(Some(Player::O)) = u64::MAX;
+        tally.record(Outcome::Forfeit { loser: player });
+        let _ = (tally.shares(), tally.to_string(), tally.map(|n| n / 2).to_string());
+        let _ = tally.map(|n| n as f64).total();
+        let _ = format!("{:.9}", tally.shares());
+        let _ = LimitError::check(Counted::Games, counts[0], counts[1]).map_err(|e| e.to_string());
+    }
+
+    // ---- engine ----
+
+    #[test]
+    fn values(v in a_value(), w in a_value()) {
+        let _ = (v.plies(), v.is_win(), v.is_draw(), v.is_loss(), Value::of_move_into(v), v.after_ply(), -v);
+        let _ = (v.cmp(&w), v.max(w), v.to_string(), Value::LOWEST <= v, v <= Value::HIGHEST);
+    }
+
+    #[test]
+    fn searching_and_solving(board in a_board(), depth in any::<u32>()) {
+        let _ = board.value();
+        let _ = board.best_moves();
+        let analysis = board.analysis();
+        let _ = (analysis.board(), analysis.to_move(), analysis.moves().len(), analysis.value_of(Square::Centre), analysis.value(), analysis.best_moves(), analysis.to_string());
+        let _ = Analysis::new(board);
+        let _ = (value_if_over(board), stats::perft(board, depth.min(12)));
+        if board.moves_made() >= 3 {
+            let _ = (solver::minimax(board), solver::alpha_beta(board), stats::count_games(board).total(), stats::perft_by_depth(board));
+            let ordered = TicTacToe { order: MoveOrder::CentreCornersEdges };
+            let _ = solver::search(&ordered, board, Pruning::AlphaBeta, &mut ());
+            let mut watcher = Watcher::default();
+            let found = solver::search(&TicTacToe::default(), board, Pruning::AlphaBeta, &mut watcher);
+            prop_assert_eq!(watcher.last, Some(found.value));
+            let _ = ordered.score_if_over(board);
+            let _ = MoveOrder::Keypad.squares();
+            let table = Table::below(board);
+            let _ = (table.get(board), table.value(board), table.best_moves(board), table.positions(), table.size_in_bytes());
+            let _ = table.value(Board::new());
+        }
+    }
+
+    #[test]
+    fn levels_and_opponents(board in a_board(), level in a_level(), seed in any::<u64>(), s in text()) {
+        let _ = (level.name(), level.to_string(), level.move_chances(board), rules_choice(board));
+        let _ = s.parse::<Level>().map_err(|e| e.to_string());
+        let mut opponent = Opponent::new(level, seed);
+        let _ = (opponent.level(), opponent.seed(), opponent.choose(board), opponent.choose_move(board));
+        opponent.reset();
+    }
+
+    #[test]
+    fn games(level in a_level(), seed in any::<u64>(), you in a_player(), n in a_number(), s in text(), moves in proptest::collection::vec(a_number(), 0..12)) {
+        let mut game = Game::against(level).playing_as(you).with_seed(seed);
+        play_every_form(&mut game, n, &s);
+        for m in moves {
+            game.play(m).play(m.wrapping_add(1)).undo();
+        }
+        let _ = (game.board(), game.moves(), game.boards(), game.to_move(), game.outcome(), game.winner(), game.is_over());
+        let _ = (game.last_reply(), game.message(), game.was_refused(), game.can_undo(), game.level(), game.computer_plays());
+        let _ = (game.hint(), game.result_sentence(), game.to_string(), game.heatmaps().len());
+        game.restart();
+        let mut people = Game::new();
+        people.play(n).undo().undo();
+        let _ = Game::against_opponent(Opponent::new(level, seed), you);
+        let _ = Game::play_out(&mut Opponent::new(level, seed), &mut Opponent::new(Level::Random, seed));
+    }
+
+    // ---- render ----
+
+    #[test]
+    fn pictures_at_any_scale(board in a_board(), factor in any::<f64>(), s in text(), px in any::<u32>(), bits in any::<u16>()) {
+        let view = board.view().magic_numbers().digits(true).highlight(SquareSet::from_bits(bits)).values().faded().size(px).caption(s.clone());
+        let _ = (view.board(), view.to_html().len(), view.scaled(factor).to_html().len());
+        let _ = Scaled::new(&view, Scale::new(factor)).to_html();
+        let _ = (board.to_html(), board.scaled(factor).to_html(), board.analysis().to_html());
+        let gallery = Gallery::new(s.clone()).with(s.clone(), board.view()).note(s.clone());
+        let mut more = gallery.clone();
+        more.push(s.as_str(), board.view());
+        let _ = (gallery.len(), gallery.is_empty(), more.to_html(), Symmetry::gallery(board).to_html());
+        let mut html = Html::text(&s);
+        html.push(Html::text(&s));
+        html.push_text(&s);
+        let _ = (html.as_str().len(), html.clone().into_string(), html::escape(&s), render::escape(&s));
+        let _ = (Scale::new(factor).factor(), Picture::text(&board));
+    }
+
+    #[test]
+    fn clickable_boards(level in a_level(), you in a_player(), seed in any::<u64>()) {
+        let game = ClickableGame::new(level).playing_as(you).with_seed(seed);
+        let _ = (game.you(), game.level(), game.table().len());
+    }
+
+    // ---- teach ----
+
+    #[test]
+    fn sums_pick15_and_grids(board in a_board(), level in a_level(), n in a_number(), seed in any::<u64>(), size in a_count(), cells in proptest::collection::vec(any::<usize>(), 0..30)) {
+        let sums = board.sums();
+        let _ = (sums.board(), sums.threats(Player::X), sums.to_html(), Sums::new(board).to_string());
+        for pair in sums.pairs() {
+            let _ = (pair.sentence(board), pair.is_threat(board));
+        }
+        let mut pick = Pick15::against(level).with_seed(seed);
+        let _ = pick.try_take(n);
+        pick.take(n).take(n as u128).take(5);
+        let _ = (pick.numbers_of_you(), pick.numbers_of_computer(), pick.numbers_left(), pick.game().moves().len(), pick.you_won(), pick.result_sentence(), pick.to_html());
+        let _ = Pick15::against(level).computer_first();
+        let _ = lines_of(size).map(|lines| lines.len());
+        let _ = lines_of(size % 120).map(|lines| lines.len());
+        if let Some(grid) = MagicGrid::siamese(size % 12) {
+            let grid = grid.highlight(&cells);
+            let _ = (grid.size(), grid.numbers().len(), grid.magic_constant(), grid.lines().len(), grid.is_magic(), grid.to_html());
+        }
+        let _ = (MagicGrid::lo_shu().sets_reaching_the_constant(), MagicGrid::durer().constant_sum_that_is_no_line());
+    }
+
+    #[test]
+    fn exercises_take_any_answer(board in a_board(), n in a_number(), s in text(), byte in a_byte(), size in a_count(), depth in any::<u32>()) {
+        let exercises = [
+            Exercise::which_square(board),
+            Exercise::rules_move(board),
+            Exercise::triples_containing(byte),
+            Exercise::number_to_win(byte, byte.wrapping_mul(3)),
+            Exercise::perft(depth % 12),
+            Exercise::positions_up_to_symmetry(size),
+            Exercise::lines_on(size),
+            Exercise::lines_on(size % 150),
+        ];
+        for exercise in &exercises {
+            let _ = exercise.question();
+            let _ = exercise.to_html();
+            for verdict in [exercise.check(n), exercise.check(s.clone()), exercise.check(vec![1.5]), exercise.check("six"), exercise.check(" 7 "), exercise.check(n as u128), exercise.check(Square::Centre), exercise.check('7')] {
+                let _ = (verdict.is_right(), verdict.text(), verdict.to_html(), verdict.to_string());
+            }
+        }
+    }
+
+    #[test]
+    fn search_trees_step_any_number_of_times(board in a_board(), n in a_count(), back in 0..40usize) {
+        for algorithm in [Algorithm::Minimax, Algorithm::AlphaBeta] {
+            let Ok(mut tree) = SearchTree::new(board, algorithm) else { continue };
+            tree.step();
+            tree.steps(n);
+            for _ in 0..back {
+                tree.back();
+            }
+            let _ = (tree.evaluated(), tree.skipped(), tree.len(), tree.is_empty(), tree.is_finished(), tree.nodes().len(), tree.findings().len());
+            let _ = (tree.root_player(), tree.algorithm(), tree.last_evaluated(), tree.chosen_move(), tree.describe(Value::Win(n as u8)), tree.to_html());
+            tree.finish();
+            tree.restart();
+        }
+        let _ = SearchTree::minimax_steps(board).map_err(|e| e.to_string());
+        let _ = SearchTree::alpha_beta_steps(board).map(|t| t.len());
+        let _ = SearchTree::minimax(board).map(|t| t.len());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+
+    #[test]
+    fn the_heavy_calls(x in a_level(), o in a_level(), games in prop_oneof![0..50u32, Just(100_000), Just(100_001), Just(u32::MAX)], seed in any::<u64>(), count in 0..12usize) {
+        let _ = Rates::exact(x, o);
+        let sampled = Rates::sampled(x, o, games.min(60), seed);
+        prop_assert!(sampled.is_ok());
+        if games > 100_000 {
+            prop_assert!(Rates::sampled(x, o, games, seed).is_err());
+        }
+        let levels = vec![x; count];
+        match Tournament::of(levels) {
+            Ok(tournament) => {
+                let _ = (tournament.rates(x, o), tournament.to_html(), tournament.to_string());
+            }
+            Err(error) => prop_assert!(error.to_string().contains("more than the 8")),
+        }
+        let _ = Tournament::exact().rates(x, o);
+    }
+}
+
+#[test]
+fn the_whole_game_calls() {
+    // Each walks the whole game; once is enough.
+    let _ = (
+        Statistics::compute().to_html(),
+        stats::count_positions(),
+        stats::reachable_positions().len(),
+    );
+    let _ = (
+        Table::build().positions(),
+        Comparison::run(Board::new()).to_html(),
+    );
+    let _ = (
+        Comparison::run(Board::new()).values(),
+        Comparison::run(Board::new()).positions(),
+    );
+    let _ = (
+        Exercise::sets_reaching_34().question().len(),
+        Exercise::minimax_positions(Board::new()).question().len(),
+    );
+    let _ = Triples::all().to_html();
+    let _ = MagicGrid::siamese(9).map(|grid| grid.sets_reaching_the_constant());
+    let _ = render::set_scale(f64::NAN);
+    let _ = render::set_scale(f64::INFINITY);
+    let _ = (render::projector(), render::scale());
+    render::set_scale(1.0);
+    let verdicts = [
+        check_win_test(|numbers: &[u8]| numbers[5] > 0),
+        check_win_test(|numbers: &[u8]| numbers.iter().sum::<u8>() == 15),
+        check_win_test(|_: &[u8]| panic!("a learner's own panic")),
+    ];
+    assert!(verdicts.iter().all(|v| !v.is_right()));
+    let verdict = check_win_test(|numbers: &[u8]| {
+        use magic_tictactoe::itertools::Itertools;
+        numbers
+            .iter()
+            .array_combinations::<3>()
+            .any(|[a, b, c]| a + b + c == 15)
+    });
+    assert!(verdict.is_right(), "{verdict}");
+    // A grid size, a game count and a level count above their limits are refused at once.
+    assert!(lines_of(usize::MAX).is_err());
+    assert!(Rates::sampled(Level::Random, Level::Random, u32::MAX, 1).is_err());
+    assert!(Tournament::of(std::iter::repeat_n(Level::Random, 1_000_000)).is_err());
+    let _ = rules::Outcome::Draw.to_string();
+    // What a notebook cell calls to show a value: it prints the blocks the kernel reads.
+    Board::new().evcxr_display();
+    Board::new().scaled(2.0).evcxr_display();
+    Html::text("<b>").evcxr_display();
+    let _: Result<Square, SquareError> = Square::from_digit(u128::MAX);
+}
+
+#[test]
+fn every_public_function_is_thrown_at() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let this = std::fs::read_to_string(root.join("tests/hostile.rs")).expect("this file");
+    let mut missing = BTreeSet::new();
+    let mut stack = vec![root.join("src")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                if !path.ends_with("bin") {
+                    stack.push(path);
+                }
+                continue;
+            }
+            let source = std::fs::read_to_string(&path).expect("a source file");
+            for prefix in ["pub fn ", "pub const fn "] {
+                for (at, _) in source.match_indices(prefix) {
+                    let rest = &source[at + prefix.len()..];
+                    let name: String = rest
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    let called = [
+                        format!(".{name}("),
+                        format!("::{name}("),
+                        format!("{name}("),
+                        format!("{name}::<"),
+                    ];
+                    if !called.iter().any(|call| this.contains(call.as_str())) {
+                        missing.insert(format!("{name} ({})", path.display()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "public functions with no hostile test here: {missing:#?}"
+    );
+}
