@@ -193,7 +193,8 @@ impl ClickableGame {
     /// The starting position: empty, or with the computer's opening when it plays X.
     fn start(table: &BTreeMap<u16, Entry>) -> Board {
         match table.get(&Board::new().code()) {
-            Some(Entry::Reply(square)) => Board::new().try_play(*square).unwrap_or_default(),
+            // The computer's opening is a free square of the empty board.
+            Some(Entry::Reply(square)) => Board::new().play_unchecked(*square),
             _ => Board::new(),
         }
     }
