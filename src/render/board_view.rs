@@ -2,7 +2,7 @@
 
 use super::html::{Border, Px, div, table, td, tr};
 use super::palette::{
-    self, CELL, DIGIT, FADED, FADED_INK, GRID, INK, MAGIC_NUMBER, MARKED, PLAYED,
+    self, CELL, DARK_INK, DIGIT, FADED, FADED_INK, GRID, MAGIC_NUMBER, MARKED, PLAYED,
 };
 use super::parts::{caption, card};
 use super::picture::notebook_pictures;
@@ -129,7 +129,7 @@ impl BoardView {
     fn cell(&self, index: usize, Px(px): Px) -> Html {
         let square = Square::ALL[index];
         let value = self.values[index];
-        let (mut background, mut ink) = (CELL, INK);
+        let (mut background, mut ink) = (CELL, DARK_INK);
         if self.highlight.contains(square) {
             background = MARKED;
         }
@@ -187,7 +187,7 @@ impl BoardView {
             ));
         } else if self.magic_numbers {
             cell = cell.child(text(
-                px / 5,
+                px * 2 / 7,
                 MAGIC_NUMBER,
                 "700",
                 &square.magic_number().to_string(),

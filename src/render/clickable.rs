@@ -20,7 +20,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::html::{Border, Px, button, div};
-use super::palette::{self, BAD, BUTTON, BUTTON_EDGE, CELL, DIGIT, EVEN, GOOD, INK, MARKED, PAPER};
+use super::palette::{
+    self, BAD, BUTTON, BUTTON_EDGE, CELL, DARK_INK, DIGIT, EVEN, GOOD, INK, MARKED, PAPER,
+};
 use super::parts::{caption, card, title};
 use super::picture::notebook_pictures;
 use super::{Html, Picture, Scale};
@@ -220,8 +222,8 @@ impl Picture for ClickableGame {
                 .css("border", Border(Px(1), "solid", BUTTON_EDGE))
                 .css("border-radius", scale.px(4))
                 .css("background", BUTTON)
-                .css("color", INK)
-                .css("font-size", scale.px(13))
+                .css("color", DARK_INK)
+                .css("font-size", scale.px(14))
                 .css("cursor", "pointer")
                 .text(label)
         };
@@ -236,8 +238,8 @@ impl Picture for ClickableGame {
                 .css("margin-top", scale.px(6))
                 .css("color", INK)
                 .css("background", PAPER)
-                .css("font-size", scale.px(14))
-                .css("min-height", scale.px(20)),
+                .css("font-size", scale.px(15))
+                .css("min-height", scale.px(22)),
         );
         inner.push(
             div()

@@ -107,7 +107,7 @@ impl Game {
                 continue;
             };
             let played = self.moves().get(i).copied();
-            let mut view = board.view().values().size(40);
+            let mut view = board.view().values().size(56);
             if let Some(square) = played {
                 view = view.highlight(SquareSet::from_square(square));
             }
@@ -131,7 +131,7 @@ impl Symmetry {
         for symmetry in Symmetry::ALL {
             gallery.push(
                 symmetry.name(),
-                board.transformed(symmetry).view().digits(false).size(30),
+                board.transformed(symmetry).view().digits(false).size(36),
             );
         }
         gallery

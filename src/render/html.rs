@@ -327,7 +327,7 @@ mod tests {
             .into();
         assert_eq!(
             html.as_str(),
-            "<div title=\"a &quot;quote&quot; &lt;b&gt;\" style=\"color:#1f1d1a;padding:4px 8px\">1 &lt; 2 &amp; &#39;three&#39;</div>"
+            "<div title=\"a &quot;quote&quot; &lt;b&gt;\" style=\"color:#1f1d1a;color:var(--jp-content-font-color1,#1f1d1a);padding:4px 8px\">1 &lt; 2 &amp; &#39;three&#39;</div>"
         );
     }
 }

@@ -16,6 +16,13 @@ impl Colour {
         Colour { hex, theme: None }
     }
 
+    const fn themed(variable: &'static str, hex: &'static str) -> Colour {
+        Colour {
+            hex,
+            theme: Some(variable),
+        }
+    }
+
     /// The colour as `#rrggbb`.
     pub(crate) const fn hex(self) -> &'static str {
         self.hex
@@ -27,55 +34,80 @@ impl Colour {
     }
 }
 
-/// The text of a card.
-pub(crate) const INK: Colour = Colour::fixed("#1f1d1a");
+// The card: these follow the viewer's theme where CSS variables survive (a live notebook, an
+// exported page), and fall back to a light card where they are stripped (JupyterLab's
+// sanitizer keeps only plain colours in a reopened notebook). Text on the card takes only
+// these, so its contrast holds in a light and a dark theme alike.
+
 /// The background of a card.
-pub(crate) const PAPER: Colour = Colour::fixed("#fbf8f1");
+pub(crate) const PAPER: Colour = Colour::themed("--jp-layout-color0", "#fbf8f1");
+/// The text of a card.
+pub(crate) const INK: Colour = Colour::themed("--jp-content-font-color1", "#1f1d1a");
 /// Quieter text on a card: captions and notes.
-pub(crate) const MUTED: Colour = Colour::fixed("#6b6358");
+pub(crate) const MUTED: Colour = Colour::themed("--jp-content-font-color2", "#6b6358");
 /// The line around a card.
-pub(crate) const CARD_EDGE: Colour = Colour::fixed("#c9bfa8");
-/// The background of table headings.
-pub(crate) const HEADING: Colour = Colour::fixed("#ece6da");
+pub(crate) const CARD_EDGE: Colour = Colour::themed("--jp-border-color1", "#c9bfa8");
+/// The background of table headings and notes on a card.
+pub(crate) const HEADING: Colour = Colour::themed("--jp-layout-color2", "#ece6da");
 /// The background of a message under a game.
-pub(crate) const NOTE: Colour = Colour::fixed("#efe6d2");
+pub(crate) const NOTE: Colour = Colour::themed("--jp-layout-color2", "#efe6d2");
+/// X's colour for text on a card (a sentence about X's squares).
+pub(crate) const X_TEXT: Colour = Colour::themed("--jp-error-color1", "#b71c1c");
+/// O's colour for text on a card.
+pub(crate) const O_TEXT: Colour = Colour::themed("--jp-brand-color1", "#1e4fa3");
+
+// Light surfaces drawn on the card (board cells, chips, badges, buttons) keep their own
+// colours in every theme, and text on them takes only these fixed inks.
+
+/// Text on a light surface.
+pub(crate) const DARK_INK: Colour = Colour::fixed("#1f1d1a");
+/// Quieter text on a light surface.
+pub(crate) const QUIET_INK: Colour = Colour::fixed("#5f574c");
 /// A free square.
 pub(crate) const CELL: Colour = Colour::fixed("#fffdf8");
 /// The lines between squares.
 pub(crate) const GRID: Colour = Colour::fixed("#3b3631");
 /// A square on the winning line, or marked for attention.
 pub(crate) const MARKED: Colour = Colour::fixed("#ffe07a");
-/// The keypad digit in a free square.
-pub(crate) const DIGIT: Colour = Colour::fixed("#a39b8f");
-/// A square's magic number.
-pub(crate) const MAGIC_NUMBER: Colour = Colour::fixed("#8a5a00");
+/// The keypad digit in a free square: quiet, but readable (5.8:1).
+pub(crate) const DIGIT: Colour = Colour::fixed("#6b6358");
+/// A square's magic number (5.3:1 even on a marked square).
+pub(crate) const MAGIC_NUMBER: Colour = Colour::fixed("#7a4e00");
 /// The outline of the move played, on a heatmap.
 pub(crate) const PLAYED: Colour = Colour::fixed("#3a2a8c");
-/// A greyed-out board's background and marks.
+/// A greyed-out board's background.
 pub(crate) const FADED: Colour = Colour::fixed("#e9e6df");
-/// A greyed-out board's marks.
-pub(crate) const FADED_INK: Colour = Colour::fixed("#a39b8f");
+/// A greyed-out board's marks (4.8:1 on its background).
+pub(crate) const FADED_INK: Colour = Colour::fixed("#6b6358");
 /// The bars of a chart.
 pub(crate) const BAR: Colour = Colour::fixed("#7b9acc");
 /// A draw in a bar of results.
 pub(crate) const DRAW_BAR: Colour = Colour::fixed("#e8c547");
 /// The lines between tournament cells.
-pub(crate) const TABLE_EDGE: Colour = Colour::fixed("#e4ddcf");
+pub(crate) const TABLE_EDGE: Colour = Colour::themed("--jp-border-color2", "#e4ddcf");
 /// A button's background.
 pub(crate) const BUTTON: Colour = Colour::fixed("#efe6d2");
 /// A button's edge.
 pub(crate) const BUTTON_EDGE: Colour = Colour::fixed("#8a7f6c");
 
-/// X's marks.
-pub(crate) const X_MARK: Colour = Colour::fixed("#c62828");
+/// X's marks (6.5:1 on a free square, 5.1:1 on a marked one).
+pub(crate) const X_MARK: Colour = Colour::fixed("#b71c1c");
 /// O's marks.
 pub(crate) const O_MARK: Colour = Colour::fixed("#1e4fa3");
 
-/// The colour of `player`'s marks.
+/// The colour of `player`'s marks, on a light surface.
 pub(crate) const fn mark(player: Player) -> Colour {
     match player {
         Player::X => X_MARK,
         Player::O => O_MARK,
+    }
+}
+
+/// `player`'s colour for text on a card.
+pub(crate) const fn player_text(player: Player) -> Colour {
+    match player {
+        Player::X => X_TEXT,
+        Player::O => O_TEXT,
     }
 }
 
@@ -102,12 +134,12 @@ pub(crate) const JUST_DONE: (Colour, Colour) = (Colour::fixed("#e0a800"), Colour
 /// A search tree's node being searched (border, background).
 pub(crate) const SEARCHING: (Colour, Colour) = (Colour::fixed("#1e4fa3"), Colour::fixed("#e6eefb"));
 /// A search tree's node not reached yet (border).
-pub(crate) const UNVISITED: Colour = Colour::fixed("#d8d1c3");
-/// A search tree's skipped node (border, background, text).
+pub(crate) const UNVISITED: Colour = Colour::fixed("#b5ada0");
+/// A search tree's skipped node (border, background, text: 5.4:1).
 pub(crate) const SKIPPED: (Colour, Colour, Colour) = (
     Colour::fixed("#b5ada0"),
     Colour::fixed("#e4e0d8"),
-    Colour::fixed("#9a9285"),
+    Colour::fixed("#5f574c"),
 );
 /// The bar for draws in the statistics.
 pub(crate) const DRAW_STAT: Colour = Colour::fixed("#a08a2a");

@@ -25,7 +25,7 @@ impl Picture for Game {
                 .map_or(SquareSet::from_square(*square), |line| line.square_set());
             small.push((
                 format!("{}. {mover} on {square}", i + 1),
-                board.view().digits(false).size(22).highlight(highlight),
+                board.view().digits(false).size(28).highlight(highlight),
             ));
         }
         let mut inner = Html::default();
@@ -75,14 +75,14 @@ impl Picture for Analysis {
         .into_iter()
         .map(|(value, label)| {
             let (background, ink) = palette::value(value);
-            chip(scale, label, background, ink).css("font-size", scale.px(12))
+            chip(scale, label, background, ink).css("font-size", scale.px(13))
         });
         inner.push(div().css("margin-top", scale.px(6)).children(legend));
         inner.push(
             div()
                 .css("color", MUTED)
                 .css("background", PAPER)
-                .css("font-size", scale.px(12))
+                .css("font-size", scale.px(13))
                 .css("margin-top", scale.px(4))
                 .text("The number is how many moves until the game ends, this move included."),
         );
@@ -123,15 +123,17 @@ impl Picture for Statistics {
         let games = &self.games;
         let shares = games.endings.shares();
         let total = thousands(games.total());
-        let mut endings =
-            plain_table()
-                .css(
-                    "margin",
-                    (scale.px(0), scale.px(0), scale.px(8), scale.px(0)),
-                )
-                .child(tr().children(
-                    ["complete games", total.as_str(), ""].map(|h| heading_cell(scale, h)),
-                ));
+        let mut endings = plain_table()
+            .css(
+                "margin",
+                (scale.px(0), scale.px(0), scale.px(8), scale.px(0)),
+            )
+            .child(
+                tr().children(
+                    ["complete games", total.as_str(), "share, to scale"]
+                        .map(|h| heading_cell(scale, h)),
+                ),
+            );
         for (label, winner, colour) in [
             ("X wins", Some(Player::X), X_MARK),
             ("O wins", Some(Player::O), O_MARK),

@@ -18,7 +18,7 @@ use std::fmt;
 
 use itertools::Itertools;
 
-use crate::render::palette::{CELL, GRID, INK, MARKED};
+use crate::render::palette::{CELL, DARK_INK, GRID, MARKED};
 use crate::render::parts::{caption, card, title};
 use crate::render::{Border, Html, Picture, Px, Scale, notebook_pictures, table, td, tr};
 use crate::rules::{Counted, LimitError};
@@ -187,8 +187,8 @@ impl Picture for MagicGrid {
             .map(|(row, numbers)| {
                 tr().children(numbers.iter().enumerate().map(|(column, number)| {
                     let i = row * self.size + column;
-                    td().css("width", scale.px(36))
-                        .css("height", scale.px(36))
+                    td().css("width", scale.px(40))
+                        .css("height", scale.px(40))
                         .css("border", Border(Px(2), "solid", GRID))
                         .css("text-align", "center")
                         .css("vertical-align", "middle")
@@ -200,8 +200,8 @@ impl Picture for MagicGrid {
                                 CELL
                             },
                         )
-                        .css("color", INK)
-                        .css("font-size", scale.px(16))
+                        .css("color", DARK_INK)
+                        .css("font-size", scale.px(17))
                         .css("font-weight", "700")
                         .css("padding", "0")
                         .text(&number.to_string())

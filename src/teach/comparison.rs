@@ -112,7 +112,7 @@ impl Picture for Comparison {
         let heads = [
             "method",
             "positions",
-            "",
+            "to scale",
             "what the number counts",
             "time here",
         ];

@@ -345,6 +345,13 @@ impl Exercise {
         };
         let square = match Square::from_digit(number) {
             Ok(square) => square,
+            // The notebooks set these exercises with a 0 for the learner to replace.
+            Err(_) if number == 0 => {
+                return Verdict {
+                    right: false,
+                    text: "Put your answer, a square from 1 to 9, in place of the 0.".to_owned(),
+                };
+            }
             Err(error) => {
                 return Verdict {
                     right: false,

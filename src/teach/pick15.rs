@@ -20,7 +20,7 @@
 use std::fmt;
 
 use crate::engine::{Game, Level};
-use crate::render::palette::{self, CELL, MUTED, PAPER};
+use crate::render::palette::{self, CELL, MUTED, PAPER, QUIET_INK};
 use crate::render::parts::{caption, card, cell, note, plain_table, refusal, side_by_side, title};
 use crate::render::{Border, Html, Picture, Scale, notebook_pictures, span, tr};
 use crate::rules::text::capitalised;
@@ -267,7 +267,7 @@ impl Picture for Pick15 {
                 &format!("Computer ({})", !self.you),
                 chips(&self.numbers_of_computer(), palette::mark(!self.you)),
             ))
-            .child(row("Left", chips(&self.numbers_left(), MUTED)));
+            .child(row("Left", chips(&self.numbers_left(), QUIET_INK)));
         let mut left = title(scale, "Pick 15");
         left.push(numbers);
         let mut right = title(scale, "The same game on the magic square");

@@ -5,7 +5,7 @@ use std::fmt;
 
 use itertools::Itertools;
 
-use crate::render::palette::{self, HEADING, INK, MARKED, MUTED, PAPER};
+use crate::render::palette::{self, DARK_INK, HEADING, INK, MARKED, PAPER};
 use crate::render::parts::{caption, card, chip, side_by_side};
 use crate::render::{Html, Picture, Scale, div, notebook_pictures};
 use crate::rules::magic::{self, MAGIC_SUM, completing_number};
@@ -164,13 +164,20 @@ impl Picture for Sums {
         }
         for pair in &self.pairs {
             let threat = pair.is_threat(board) && !board.is_over();
+            // A threat stands out on the light marked surface, in the marks' own colours; the
+            // other pairs sit on the card, in its theme's colours for the players.
+            let (background, ink) = if threat {
+                (MARKED, palette::mark(pair.player))
+            } else {
+                (PAPER, palette::player_text(pair.player))
+            };
             list.push(
                 div()
-                    .css("background", if threat { MARKED } else { PAPER })
-                    .css("color", palette::mark(pair.player))
+                    .css("background", background)
+                    .css("color", ink)
                     .css("font-weight", if threat { "700" } else { "400" })
                     .css("padding", (scale.px(1), scale.px(6)))
-                    .css("font-size", scale.px(13))
+                    .css("font-size", scale.px(14))
                     .text(&pair.sentence(board)),
             );
         }
@@ -259,7 +266,7 @@ impl Picture for Triples {
                         .into_iter()
                         .filter_map(Square::from_magic_number)
                         .collect();
-                    let view = Board::new().view().magic_numbers().digits(false).size(26);
+                    let view = Board::new().view().magic_numbers().digits(false).size(34);
                     (format!("{a} + {b} + {c}"), view.highlight(line))
                 })
                 .collect();
@@ -269,13 +276,13 @@ impl Picture for Triples {
                 let sum = u16::from(a) + u16::from(b) + u16::from(c);
                 let text = format!("{a}+{b}+{c}={sum}");
                 if magic::sums_to_15([a, b, c]) {
-                    chip(scale, &text, MARKED, INK).css("font-weight", "800")
+                    chip(scale, &text, MARKED, DARK_INK).css("font-weight", "800")
                 } else {
-                    chip(scale, &text, HEADING, MUTED)
+                    chip(scale, &text, HEADING, INK)
                 }
-                .css("font-size", scale.px(12))
+                .css("font-size", scale.px(15))
             });
-            div().css("max-width", scale.px(640)).children(chips).into()
+            div().css("max-width", scale.px(760)).children(chips).into()
         };
         inner.push(caption(
             scale,

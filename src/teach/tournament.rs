@@ -169,7 +169,7 @@ impl Picture for Tournament {
                         td().css("padding", (scale.px(3), scale.px(5)))
                             .css("background", PAPER)
                             .css("color", INK)
-                            .css("font-size", scale.px(11))
+                            .css("font-size", scale.px(13))
                             .css("text-align", "left")
                             .css("border", Border(Px(1), "solid", TABLE_EDGE))
                             .child(stacked_bar(scale, *rates))

@@ -28,7 +28,7 @@ use std::fmt;
 use crate::engine::search::{self, Found, GameTree, Observer, Pruning, value_if_over};
 use crate::engine::{Value, stats};
 use crate::render::palette::{
-    CHOSEN, GRID, INK, JUST_DONE, MUTED, PAPER, SEARCHING, SKIPPED, UNVISITED,
+    CELL, CHOSEN, DARK_INK, GRID, JUST_DONE, PAPER, QUIET_INK, SEARCHING, SKIPPED, UNVISITED,
 };
 use crate::render::parts::{caption, card, title};
 use crate::render::{Border, Html, Picture, Scale, div, notebook_pictures, table, td, tr};
@@ -499,15 +499,21 @@ impl SearchTree {
             && node.last_move == self.chosen_move();
         let just_done = self.last_evaluated == Some(index) && !self.is_finished();
         let (border, background, ink) = match finding {
-            _ if chosen => (Border(scale.px(3), "solid", CHOSEN.0), CHOSEN.1, INK),
-            _ if just_done => (Border(scale.px(3), "solid", JUST_DONE.0), JUST_DONE.1, INK),
-            Finding::Unvisited => (Border(scale.px(2), "solid", UNVISITED), PAPER, MUTED),
-            Finding::Searching { .. } => {
-                (Border(scale.px(2), "solid", SEARCHING.0), SEARCHING.1, INK)
-            }
-            Finding::Exact(_) => (Border(scale.px(2), "solid", GRID), PAPER, INK),
+            _ if chosen => (Border(scale.px(3), "solid", CHOSEN.0), CHOSEN.1, DARK_INK),
+            _ if just_done => (
+                Border(scale.px(3), "solid", JUST_DONE.0),
+                JUST_DONE.1,
+                DARK_INK,
+            ),
+            Finding::Unvisited => (Border(scale.px(2), "solid", UNVISITED), CELL, QUIET_INK),
+            Finding::Searching { .. } => (
+                Border(scale.px(2), "solid", SEARCHING.0),
+                SEARCHING.1,
+                DARK_INK,
+            ),
+            Finding::Exact(_) => (Border(scale.px(2), "solid", GRID), CELL, DARK_INK),
             Finding::AtLeast(_) | Finding::AtMost(_) => {
-                (Border(scale.px(2), "dashed", GRID), PAPER, INK)
+                (Border(scale.px(2), "dashed", GRID), CELL, DARK_INK)
             }
             Finding::Skipped => (
                 Border(scale.px(2), "dotted", SKIPPED.0),
@@ -522,7 +528,7 @@ impl SearchTree {
         } else {
             format!("{} min", node.board.turn())
         };
-        let mut view = node.board.view().digits(false).size(13);
+        let mut view = node.board.view().digits(false).size(24);
         view = view.highlight(
             node.last_move
                 .map_or(SquareSet::EMPTY, SquareSet::from_square),
@@ -537,12 +543,12 @@ impl SearchTree {
             .css("background", background)
             .css("color", ink)
             .css("padding", (scale.px(2), scale.px(3)))
-            .css("font-size", scale.px(10))
-            .css("line-height", "1.2")
-            .css("min-width", scale.px(58))
+            .css("font-size", scale.px(13))
+            .css("line-height", "1.25")
+            .css("min-width", scale.px(90))
             .child(
                 div()
-                    .css("color", MUTED)
+                    .css("color", QUIET_INK)
                     .css("background", "transparent")
                     .text(&role),
             )
