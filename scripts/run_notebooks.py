@@ -6,11 +6,14 @@ panics to stderr without failing the cell), and when it rendered no HTML at all.
     python scripts/run_notebooks.py              # check every notebook
     python scripts/run_notebooks.py 01           # only notebooks whose name contains "01"
     python scripts/run_notebooks.py --write      # also save the outputs into the notebooks
-    python scripts/run_notebooks.py --html DIR   # also export each run to DIR as HTML
+    python scripts/run_notebooks.py --html DIR   # also export each run to DIR as HTML, in the
+                                                 # light theme and (NAME-dark.html) the dark one
+    python scripts/run_notebooks.py --scale 1.5 --html DIR   # every picture at projector size
 """
 
 import argparse
 import pathlib
+import re
 import sys
 import time
 
@@ -20,6 +23,9 @@ from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernel
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
+# The Debug text of one of the crate's values, such as `SearchTree { nodes: ...` or
+# `Board("XOX/O.O/.X.")`, where the picture should be.
+DEBUG_TEXT = re.compile(r"^(Ok\()?[A-Z][A-Za-z]+ ?[{(]")
 PANIC_MARKERS = ("panicked at", "thread 'main' panicked", "Child process terminated")
 
 
@@ -42,6 +48,11 @@ def problems_in(nb):
                 data = output.get("data", {})
                 if "text/html" in data:
                     html_outputs += 1
+                elif kind == "execute_result" and DEBUG_TEXT.match(data.get("text/plain", "")):
+                    # The kernel calls a value's evcxr_display; when that fails to compile (the
+                    # first `?` of a session in a cell's last expression does), it quietly
+                    # prints the value's Debug text instead of its picture.
+                    found.append(f"cell {index}: a picture fell back to its Debug text: {data['text/plain'][:120]}")
                 for value in data.values():
                     if isinstance(value, str) and any(marker in value for marker in PANIC_MARKERS):
                         found.append(f"cell {index}: panic in output: {value.strip()[:300]}")
@@ -81,8 +92,14 @@ def number_results(nb):
                 output["execution_count"] = cell.get("execution_count")
 
 
-def run(path, write, html_dir, timeout):
+def run(path, write, html_dir, timeout, scale=None):
     nb = nbformat.read(path, as_version=4)
+    if scale is not None:
+        # Every picture drawn at `scale` (as a teacher's render::set_scale does), for looking at
+        # projector sizes: an extra cell after the first, never written back.
+        setting = nbformat.v4.new_code_cell(f"render::set_scale({scale});")
+        nb.cells.insert(next(i for i, c in enumerate(nb.cells) if c.cell_type == "code") + 1, setting)
+        write = False
     client = NotebookClient(
         nb,
         kernel_name="rust",
@@ -106,8 +123,9 @@ def run(path, write, html_dir, timeout):
         from nbconvert import HTMLExporter
 
         html_dir.mkdir(parents=True, exist_ok=True)
-        body, _ = HTMLExporter().from_notebook_node(nb)
-        (html_dir / (path.stem + ".html")).write_text(body, encoding="utf-8")
+        for theme, suffix in (("light", ""), ("dark", "-dark")):
+            body, _ = HTMLExporter(theme=theme).from_notebook_node(nb)
+            (html_dir / (path.stem + suffix + ".html")).write_text(body, encoding="utf-8")
     return problems, elapsed, html_outputs
 
 
@@ -117,6 +135,7 @@ def main():
     parser.add_argument("--write", action="store_true", help="save the outputs into the notebooks")
     parser.add_argument("--html", type=pathlib.Path, help="export each executed notebook to this folder as HTML")
     parser.add_argument("--timeout", type=int, default=300, help="seconds one cell may take")
+    parser.add_argument("--scale", type=float, help="draw every picture at this scale (1.5 for a projector); implies no --write")
     args = parser.parse_args()
 
     paths = sorted(NOTEBOOKS.glob("*.ipynb"))
@@ -128,7 +147,7 @@ def main():
 
     passed, failed = 0, 0
     for path in paths:
-        problems, elapsed, html_outputs = run(path, args.write, args.html, args.timeout)
+        problems, elapsed, html_outputs = run(path, args.write, args.html, args.timeout, args.scale)
         if problems:
             failed += 1
             print(f"FAIL {path.name} ({elapsed:.1f} s)")

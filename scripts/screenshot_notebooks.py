@@ -2,6 +2,10 @@
 and the dark theme, and take a full-page screenshot of each with headless Chromium.
 
     .venv/bin/python scripts/screenshot_notebooks.py OUT_DIR [name-filter ...]
+    .venv/bin/python scripts/screenshot_notebooks.py --exported DIR OUT_DIR [name-filter ...]
+
+With --exported, it takes the pages run_notebooks.py --html wrote in DIR (both themes; with
+--scale 1.5, the projector size) instead of exporting the saved outputs.
 
 Needs Debian's `chromium` (apt-get install chromium). Writes OUT_DIR/<notebook>-<theme>.html and
 .png. Run scripts/run_notebooks.py --write first so the saved outputs are fresh.
@@ -33,14 +37,35 @@ CHROMIUM_FLAGS = [
 ]
 
 
+def shoot(chromium, html, png):
+    with tempfile.TemporaryDirectory() as profile:
+        subprocess.run(
+            [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--window-size=1100,9000",
+             f"--screenshot={png}", html.as_uri()],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    print(png)
+
+
 def main():
-    if len(sys.argv) < 2:
+    args = sys.argv[1:]
+    exported = None
+    if args[:1] == ["--exported"] and len(args) >= 3:
+        exported, args = pathlib.Path(args[1]), args[2:]
+    if not args:
         print(__doc__)
         return 2
-    out = pathlib.Path(sys.argv[1])
+    out = pathlib.Path(args[0])
     out.mkdir(parents=True, exist_ok=True)
-    words = sys.argv[2:]
+    words = args[1:]
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if exported is not None:
+        for html in sorted(exported.glob("*.html")):
+            if not words or any(word in html.name for word in words):
+                shoot(chromium, html, out / (html.stem + ".png"))
+        return 0
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         if words and not any(word in path.name for word in words):
             continue

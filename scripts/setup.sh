@@ -39,6 +39,38 @@ ensure_rust_kernel() {
         say "Registering the Rust kernel with Jupyter"
         JUPYTER_PATH="$kernels" evcxr_jupyter --install >/dev/null
     fi
+    prepare_notebook_builds "$kernels/kernels/rust/kernel.json" "$ROOT/.notebook-builds"
+}
+
+# Makes BUILDS the folder the kernel builds in (its TMPDIR), with the cargo settings that let
+# evcxr's cache keep the crate (scripts/kernel/cargo-config.toml), and writes that TMPDIR into
+# the kernel spec KERNEL_JSON. Run at every start: it is cheap, and it brings back a folder
+# that was deleted.
+prepare_notebook_builds() {
+    local kernel_json="$1" builds="$2"
+    mkdir -p "$builds/.cargo"
+    cp "$ROOT/scripts/kernel/cargo-config.toml" "$builds/.cargo/config.toml"
+    "$VENV/bin/python" - "$kernel_json" "$builds" <<'PY'
+import json, sys
+path, builds = sys.argv[1], sys.argv[2]
+with open(path) as f:
+    spec = json.load(f)
+spec.setdefault("env", {})["TMPDIR"] = builds
+with open(path, "w") as f:
+    json.dump(spec, f, indent=2)
+PY
+}
+
+# The npm packages the browser tests load into pages (axe-core), from scripts/browser's lock
+# file, into scripts/browser/node_modules.
+ensure_node_packages() {
+    local dir="$ROOT/scripts/browser"
+    local stamp="$dir/node_modules/.lock-installed"
+    if [ ! -f "$stamp" ] || ! cmp -s "$dir/package-lock.json" "$stamp"; then
+        say "Installing the browser tests' npm packages (axe-core) into scripts/browser"
+        npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error
+        cp "$dir/package-lock.json" "$stamp"
+    fi
 }
 
 # Debian's Chromium, which the browser test drives with Playwright (Playwright's own browser

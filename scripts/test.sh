@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs every test: formatting, clippy, cargo test (unit, exhaustive, layering and README
-# doctests), the documentation with warnings denied, the bench's own checks, every notebook through the real Rust kernel, and the clickable boards
-# of notebook 07 in headless Chromium: exported by nbconvert, then live in JupyterLab and Notebook 7.
-# Installs the Rust kernel, the Python packages and Chromium when they are missing.
+# Runs every test: formatting, clippy, cargo test (unit, exhaustive, layering, hostile and
+# README doctests), the documentation with warnings denied, the bench's own checks, every
+# notebook through the real Rust kernel, every picture checked by axe-core, and the clickable
+# boards of notebook 07 in headless Chromium: exported by nbconvert, then live in JupyterLab and
+# Notebook 7. Installs the Rust kernel, the Python and npm packages and Chromium when missing.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
@@ -24,11 +25,15 @@ say "Running every notebook through the Rust kernel"
 exported="$ROOT/target/notebook-html"
 "$VENV/bin/python" scripts/run_notebooks.py --html "$exported" "$@"
 
+ensure_chromium
+ensure_node_packages
+say "Checking every picture with axe-core: light, dark, and as a reopened notebook shows it"
+"$VENV/bin/python" scripts/accessibility_test.py "$exported"
+
 if [ $# -gt 0 ] && [ ! -f "$exported/07-play-by-clicking.html" ]; then
     say "Browser test skipped: notebook 07 was not among the notebooks asked for"
     exit 0
 fi
-ensure_chromium
 say "Playing the exported clickable boards in headless Chromium (screenshots in target/browser-test)"
 "$VENV/bin/python" scripts/browser_test.py "$exported/07-play-by-clicking.html" "$ROOT/target/browser-test"
 say "Playing notebook 07 live in JupyterLab and Notebook 7 (screenshots in target/jupyterlab-test)"
