@@ -13,7 +13,10 @@ session). It
   so the boards must show as static pictures with the line saying how to bring them to life,
 * runs every cell from the Run menu through the `rust` kernel,
 * checks that every board came alive, plays the first one (perfect, learner X) by clicking
-  until the game ends, and checks that the computer did not lose.
+  until the game ends, and checks that the computer did not lose;
+* in JupyterLab's dark theme, checks what its sanitizer does with the pictures' colours: in a
+  notebook opened from disk it keeps plain colours and drops CSS variables (the cards show
+  their light fallback), and output just made keeps them (the cards follow the dark theme).
 
 Screenshots go to SCREENSHOT_DIR. Ends with the line "jupyterlab: N passed, M failed".
 """
@@ -60,6 +63,8 @@ def workspace():
     shutil.copy(ROOT / "notebooks" / NOTEBOOK, top / "notebooks" / NOTEBOOK)
     for plugin, value in [
         ("docmanager-extension/plugin", {"autosave": False}),
+        # The dark theme: the cards should follow it where the sanitizer lets them.
+        ("apputils-extension/themes", {"theme": "JupyterLab Dark"}),
         ("apputils-extension/notification", {"fetchNews": "false", "checkForUpdates": False}),
     ]:
         path = top / "settings" / "@jupyterlab" / f"{plugin}.jupyterlab-settings"
@@ -124,6 +129,12 @@ def shut_down_kernels(port):
             urllib.request.urlopen(request, timeout=30)
 
 
+CARD_STYLE = """() => {
+    const card = document.querySelector('.mtt-game > div');
+    return card && {style: card.getAttribute('style') || '', background: getComputedStyle(card).backgroundColor};
+}"""
+
+
 def first_frame(stack):
     return next((line for line in (stack or "").splitlines() if line.strip().startswith("at ")), "")
 
@@ -145,6 +156,14 @@ def play_in(browser, app, url, port, shots):
         saved > 0 and live == 0 and notes == saved,
         f"{saved} boards, {live} live, {notes} saying how",
     )
+    # What the sanitizer does with a card's colours in a notebook opened from disk: it keeps
+    # plain colours and drops CSS variables, so the card falls back to its light paper.
+    card = page.evaluate(CARD_STYLE)
+    check(
+        f"{app}: opened from disk, the sanitizer dropped the theme variables and the card kept its light fallback",
+        card is not None and "var(--jp" not in card["style"] and card["background"] == "rgb(251, 248, 241)",
+        str(card),
+    )
     page.locator(".mtt-game").first.scroll_into_view_if_needed()
     slug = app.lower().replace(" ", "")
     page.screenshot(path=str(shots / f"{slug}-opened.png"))
@@ -161,6 +180,13 @@ def play_in(browser, app, url, port, shots):
         pass
     live = page.locator(".mtt-game[data-live]").count()
     check(f"{app}: run, all {saved} boards come alive", saved > 0 and live == saved, f"{live} live")
+    # Output just made is trusted and not sanitized: the card follows the dark theme.
+    card = page.evaluate(CARD_STYLE)
+    check(
+        f"{app}: run, the card follows the dark theme through its CSS variables",
+        card is not None and "var(--jp-layout-color0" in card["style"] and card["background"] == "rgb(17, 17, 17)",
+        str(card),
+    )
     if live:
         page.locator(".mtt-game").first.scroll_into_view_if_needed()
         board = play_first_board(page)
