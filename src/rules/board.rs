@@ -1,6 +1,7 @@
 //! The board: always a position of a real game, with the errors that say why text or a grid
 //! is not one.
 
+use std::cell::Cell;
 use std::fmt;
 use std::str::FromStr;
 
@@ -247,7 +248,43 @@ impl Board {
         if let Some(by) = self.get(square) {
             return Err(MoveError::SquareTaken { square, by });
         }
+        count_boards_made(1);
         Ok(self.play_unchecked(square))
+    }
+
+    /// Whether `square` is free. A number or text that names no square is not free.
+    ///
+    /// ```
+    /// use magic_tictactoe::{Board, Square};
+    ///
+    /// let board = Board::new().try_play(5)?;
+    /// assert!(!board.is_free(Square::Centre));
+    /// assert!(board.is_free(1));
+    /// assert!(!board.is_free(10));
+    /// # Ok::<(), magic_tictactoe::MoveError>(())
+    /// ```
+    pub fn is_free(self, square: impl IntoSquare) -> bool {
+        square
+            .into_square()
+            .is_ok_and(|square| self.empty_squares().contains(square))
+    }
+
+    /// The free squares that would complete a line for `player`: where `player` wins at once
+    /// if it is `player`'s move, and where the other side must block if not.
+    ///
+    /// ```
+    /// use magic_tictactoe::{Board, Player, Square, SquareSet};
+    ///
+    /// let board: Board = "XX./.O./...".parse()?;
+    /// assert_eq!(board.winning_moves(Player::X), SquareSet::from_square(Square::TopRight));
+    /// assert!(board.winning_moves(Player::O).is_empty());
+    /// # Ok::<(), magic_tictactoe::ParseBoardError>(())
+    /// ```
+    pub fn winning_moves(self, player: Player) -> SquareSet {
+        if self.is_over() {
+            return SquareSet::EMPTY;
+        }
+        magic::winning_squares(self.squares(player), self.empty_squares())
     }
 
     /// The board after the side to move marks `square`, which the caller knows to be free in
@@ -270,10 +307,27 @@ impl Board {
     /// The boards one move from this one, with the move that leads to each, in keypad order.
     #[inline]
     pub fn children(self) -> impl Iterator<Item = (Square, Board)> {
-        self.legal_moves()
-            .into_iter()
-            .map(move |square| (square, self.play_unchecked(square)))
+        self.legal_moves().into_iter().map(move |square| {
+            count_boards_made(1);
+            (square, self.play_unchecked(square))
+        })
     }
+}
+
+thread_local! {
+    /// Boards made on this thread by [`Board::children`] and [`Board::try_play`]: how a
+    /// learner's own search is seen to visit positions.
+    static BOARDS_MADE: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count_boards_made(n: u64) {
+    BOARDS_MADE.with(|made| made.set(made.get().wrapping_add(n)));
+}
+
+/// How many boards [`Board::children`] and [`Board::try_play`] have made on this thread so far.
+/// The difference between two readings counts the positions a search made between them.
+pub(crate) fn boards_made() -> u64 {
+    BOARDS_MADE.with(Cell::get)
 }
 
 /// `TERNARY[bits]` is the sum of `3^i` over the set bits `i` of `bits`.

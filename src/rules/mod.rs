@@ -16,6 +16,7 @@ mod symmetry;
 mod tally;
 pub(crate) mod text;
 
+pub(crate) use board::boards_made;
 pub use board::{Board, BoardError, MoveError, ParseBoardError};
 pub use limit::{Counted, LimitError};
 pub use line::{Line, LineKind};

@@ -257,7 +257,7 @@ impl FromStr for Square {
 }
 
 /// Why a number or text does not name a square.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub enum SquareError {
     /// A keypad digit outside 1 to 9.
     OutOfRange(i64),
@@ -279,11 +279,14 @@ pub enum SquareError {
     },
     /// Text that is not a square in any of the accepted forms; the text is quoted, shortened.
     Unreadable(String),
+    /// No square at all: `None` where a square was wanted.
+    Nothing,
 }
 
 impl fmt::Display for SquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            SquareError::Nothing => write!(f, "no square was given (None)"),
             SquareError::TooBig => {
                 write!(f, "that number is too big: squares are numbered 1 to 9")
             }
@@ -345,6 +348,14 @@ impl IntoSquare for &String {
 impl IntoSquare for String {
     fn into_square(self) -> Result<Square, SquareError> {
         self.parse()
+    }
+}
+
+/// `Some(square)` names the square; `None` is [`SquareError::Nothing`]. So a player may answer
+/// with `board.empty_squares().first()`.
+impl<T: IntoSquare> IntoSquare for Option<T> {
+    fn into_square(self) -> Result<Square, SquareError> {
+        self.map_or(Err(SquareError::Nothing), IntoSquare::into_square)
     }
 }
 
