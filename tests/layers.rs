@@ -65,6 +65,25 @@ fn after<'a>(code: &'a str, prefix: &'a str) -> impl Iterator<Item = &'a str> + 
     })
 }
 
+/// Like [`after`], with whether each match starts its line (after `pub` or `pub(crate)`, if
+/// any): an item of the file rather than one inside an impl or a function.
+fn after_at_top_level<'a>(
+    code: &'a str,
+    prefix: &'a str,
+) -> impl Iterator<Item = (&'a str, bool)> + 'a {
+    code.match_indices(prefix).map(move |(at, _)| {
+        let line_start = code[..at].rfind('\n').map_or(0, |i| i + 1);
+        let before = code[line_start..at]
+            .trim_start_matches("pub(crate) ")
+            .trim_start_matches("pub ");
+        let rest = &code[at + prefix.len()..];
+        let end = rest
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        (&rest[..end], before.is_empty())
+    })
+}
+
 #[test]
 fn no_layer_names_a_layer_above_it() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -147,9 +166,12 @@ fn only_the_render_layer_writes_tags_colours_and_talks_to_the_kernel() {
 }
 
 /// The files of one layer and, for each, the files of the same layer it uses: a file uses
-/// another when it names a type, trait, constant or static the other defines (`pub struct Board`
-/// in `board.rs`), or names the other as a module (`magic::has_won`). Functions are reached
-/// through their module or type, so their names (often alike: `new`, `len`) are not looked at.
+/// another when it names a type, trait, constant or static the other defines at the top level
+/// (`pub struct Board` in `board.rs`), or names the other as a module in a path
+/// (`magic::has_won`). Functions are reached through their module or type, so their names
+/// (often alike: `new`, `len`) are not looked at; nor are associated items (`type Err`, `const
+/// LOWEST` inside an impl), which are reached through their type, or a module's name used as
+/// a plain word (a variable called `tree`).
 fn dependencies(dir: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let files = sources(dir);
     let module = |path: &Path| {
@@ -175,9 +197,10 @@ fn dependencies(dir: &Path) -> BTreeMap<String, BTreeSet<String>> {
             "static ",
             "macro_rules! ",
         ] {
-            for name in after(&code, kind) {
-                let is_item = name.chars().next().is_some_and(|c| c.is_ascii_uppercase())
-                    || kind == "macro_rules! ";
+            for (name, top_level) in after_at_top_level(&code, kind) {
+                let is_item = (name.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+                    || kind == "macro_rules! ")
+                    && top_level;
                 if is_item {
                     defined
                         .entry(name.to_owned())
@@ -195,12 +218,23 @@ fn dependencies(dir: &Path) -> BTreeMap<String, BTreeSet<String>> {
         }
         let code = code(path);
         let mut to = BTreeSet::new();
-        for word in code.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+        let mut rest = code.as_str();
+        while !rest.is_empty() {
+            let start = rest
+                .find(|c: char| c.is_alphanumeric() || c == '_')
+                .unwrap_or(rest.len());
+            rest = &rest[start..];
+            let end = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            let (word, after_word) = rest.split_at(end);
+            rest = after_word;
+            let in_path = after_word.starts_with("::");
             let target = match defined.get(word) {
                 // A name two files define is no clue to which one is meant.
                 Some(owners) if owners.len() == 1 => owners.iter().next().cloned(),
                 Some(_) => None,
-                None => modules.contains(word).then(|| word.to_owned()),
+                None => (in_path && modules.contains(word)).then(|| word.to_owned()),
             };
             if let Some(target) = target.filter(|t| *t != from && modules.contains(t)) {
                 to.insert(target);
