@@ -29,6 +29,83 @@ fn time<R>(what: &str, budget_ms: u64, check: impl Fn(&R) -> bool, f: impl Fn() 
     elapsed
 }
 
+/// A learner's minimax as the notebook teaches it: X's view, no shortcuts.
+fn learners_minimax(board: &Board) -> i32 {
+    if board.winner() == Some(Player::X) {
+        return 1;
+    }
+    if board.winner() == Some(Player::O) {
+        return -1;
+    }
+    if board.is_over() {
+        return 0;
+    }
+    let mut best = if board.turn() == Player::X {
+        -1000
+    } else {
+        1000
+    };
+    for (_square, child) in board.children() {
+        let score = learners_minimax(&child);
+        if board.turn() == Player::X {
+            best = best.max(score);
+        } else {
+            best = best.min(score);
+        }
+    }
+    best
+}
+
+/// A learner's alpha-beta as the notebook teaches it.
+fn learners_alpha_beta(board: &Board, mut alpha: i32, mut beta: i32) -> i32 {
+    if board.winner() == Some(Player::X) {
+        return 1;
+    }
+    if board.winner() == Some(Player::O) {
+        return -1;
+    }
+    if board.is_over() {
+        return 0;
+    }
+    for (_square, child) in board.children() {
+        let score = learners_alpha_beta(&child, alpha, beta);
+        if board.turn() == Player::X {
+            alpha = alpha.max(score);
+        } else {
+            beta = beta.min(score);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    if board.turn() == Player::X {
+        alpha
+    } else {
+        beta
+    }
+}
+
+/// A learner's player: win, block, else the first free square.
+fn learners_player(board: &Board) -> Option<Square> {
+    let me = board.turn();
+    board
+        .winning_moves(me)
+        .first()
+        .or(board.winning_moves(!me).first())
+        .or(board.empty_squares().first())
+}
+
+/// A learner's evaluation: lines still open to me minus lines still open to the other side.
+fn open_lines(board: &Board, player: Player) -> i32 {
+    let open = |p: Player| {
+        magic_tictactoe::magic::lines()
+            .iter()
+            .filter(|line| line.square_set().intersection(board.squares(!p)).is_empty())
+            .count() as i32
+    };
+    open(player) - open(!player)
+}
+
 fn main() {
     println!("compiled with debug assertions: {}", cfg!(debug_assertions));
     time(
@@ -161,5 +238,47 @@ fn main() {
         1000,
         |n: &u64| *n == 0,
         || stats::perft(Board::new(), u32::MAX),
+    );
+    time(
+        "check_minimax on all 5,478 positions (a learner's minimax)",
+        1000,
+        |c: &SearchCheck| c.is_right(),
+        || check_minimax(learners_minimax),
+    );
+    time(
+        "check_alpha_beta on all 5,478 positions",
+        1000,
+        |c: &SearchCheck| c.is_right(),
+        || check_alpha_beta(learners_alpha_beta),
+    );
+    time(
+        "Challenge::new(a learner's player), exact",
+        1000,
+        |c: &Challenge| c.is_exact(),
+        || Challenge::new(learners_player),
+    );
+    time(
+        "Challenge::new(a random player), sampled",
+        1000,
+        |c: &Challenge| !c.is_exact(),
+        || {
+            Challenge::new(|board: &Board| {
+                board
+                    .empty_squares()
+                    .nth(fastrand::usize(..board.empty_squares().len()))
+            })
+        },
+    );
+    time(
+        "DepthStudy, depths 1 to 9, open-lines evaluation",
+        1000,
+        |d: &magic_tictactoe::challenge::DepthStudy| d.rows().len() == 9,
+        || magic_tictactoe::challenge::DepthStudy::new(1..=9, open_lines),
+    );
+    time(
+        "ClickableGame::new(a learner's player).to_html()",
+        500,
+        |h: &Html| h.len() < 64 * 1024,
+        || ClickableGame::new(learners_player).to_html(),
     );
 }

@@ -16,8 +16,8 @@ pub use itertools;
 
 pub use engine::stats::Statistics;
 pub use engine::{
-    Analysis, Choice, DEFAULT_SEED, Game, Level, MoveValue, Opponent, ParseLevelError, Reason,
-    Value, rules_choice, stats,
+    Analysis, Choice, DEFAULT_SEED, Fault, Forfeit, Game, Level, MoveValue, Opponent,
+    ParseLevelError, Reason, Turn, Value, rules_choice, stats,
 };
 pub use render::{BoardView, Gallery, Html, Picture, clickable};
 pub use rules::{
@@ -25,7 +25,9 @@ pub use rules::{
     ParseBoardError, ParsePlayerError, Player, Square, SquareError, SquareSet, SquareSetIter,
     Symmetry, Tally,
 };
-pub use teach::{Sums, beyond, exercises, pick15, tournament, tree};
+pub use teach::{
+    Sums, beyond, challenge, exercises, paper, pick15, search_check, tournament, tree,
+};
 
 /// The magic square: the Lo Shu numbers, the win test by sums, and the pictures of triples and
 /// sums (the maths is in [`rules::magic`], the pictures in [`teach`]).

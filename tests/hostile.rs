@@ -9,13 +9,15 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use magic_tictactoe::beyond::{MagicGrid, lines_of};
+use magic_tictactoe::challenge::DepthStudy;
 use magic_tictactoe::clickable::ClickableGame;
-use magic_tictactoe::exercises::{Exercise, check_win_test};
+use magic_tictactoe::exercises::{Exercise, check_never_loses, check_win_test};
 use magic_tictactoe::pick15::Pick15;
 use magic_tictactoe::prelude::*;
 use magic_tictactoe::render::Scaled;
 use magic_tictactoe::solver::{self, GameTree, MoveOrder, Pruning, TicTacToe, value_if_over};
 use magic_tictactoe::tree::Algorithm;
+use magic_tictactoe::tree::OrderedSearches;
 use magic_tictactoe::{
     Counted, IntoSquare, LimitError, ParseBoardError, ParsePlayerError, SquareError, html, rules,
 };
@@ -340,6 +342,114 @@ proptest! {
         let _ = SearchTree::minimax_steps(board).map_err(|e| e.to_string());
         let _ = SearchTree::alpha_beta_steps(board).map(|t| t.len());
         let _ = SearchTree::minimax(board).map(|t| t.len());
+    }
+}
+
+/// A learner's player made from arbitrary numbers: on each board, the number at its code.
+fn players_from(numbers: &[i64]) -> impl Fn(&Board) -> i64 + 'static {
+    let numbers = numbers.to_vec();
+    move |board: &Board| {
+        if numbers.is_empty() {
+            panic!("no numbers");
+        }
+        numbers[usize::from(board.code()) % numbers.len()]
+    }
+}
+
+/// A learner's evaluation made from arbitrary numbers, extremes included.
+fn evaluation_from(numbers: &[i32]) -> impl Fn(&Board, Player) -> i32 + 'static {
+    let numbers = numbers.to_vec();
+    move |board: &Board, player: Player| {
+        let i = usize::from(board.code()) + usize::from(player == Player::O);
+        numbers
+            .get(i % numbers.len().max(1))
+            .copied()
+            .unwrap_or(i32::MIN)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn learners_players_and_searches(board in a_board(), n in a_number(), s in text(), numbers in proptest::collection::vec(a_number(), 0..20), scores in proptest::collection::vec(prop_oneof![any::<i32>(), Just(i32::MIN), Just(i32::MAX)], 0..20), depth in any::<u32>(), you in a_player(), player in a_player()) {
+        let _ = (board.is_free(n), board.is_free(s.as_str()), board.winning_moves(player));
+        let mut own = Opponent::own(&s, players_from(&numbers)).named(&s);
+        let _ = (own.name().len(), own.level(), own.depth(), own.is_learners(), own.seed());
+        let _ = (own.turn(board), own.choose(board));
+        let mut searching = Opponent::searching(depth, evaluation_from(&scores));
+        let _ = (searching.turn(board), searching.positions_searched(), searching.depth());
+        let mut game = Game::against(players_from(&numbers)).playing_as(you);
+        play_every_form(&mut game, n, &s);
+        let _ = (game.forfeit(), game.opponent().map(Opponent::name), game.outcome(), game.result_sentence(), game.to_html());
+        if let Some(forfeit) = game.forfeit() {
+            let _ = (forfeit.to_html(), forfeit.to_string());
+        }
+        let mut game = Game::against(Opponent::searching(depth % 4, evaluation_from(&scores))).playing_as(you);
+        game.play(n).play(5).undo();
+        let _ = Game::play_out(&mut Opponent::from(players_from(&numbers)), &mut Opponent::searching(depth % 3, evaluation_from(&scores)));
+    }
+
+    #[test]
+    fn paper_trees_from_anything(s in text(), leaves in proptest::collection::vec(prop_oneof![any::<i32>(), -999..999i32], 0..70), branching in a_count(), depth in a_count(), seed in any::<u64>(), n in a_count(), back in 0..20usize, answer in a_number()) {
+        let _ = s.parse::<PaperTree>().map_err(|e| e.to_string());
+        let _ = format!("[{s}]").parse::<PaperTree>().map_err(|e| e.to_string());
+        let _ = PaperTree::from_leaves(branching, &leaves).map_err(|e| e.to_string());
+        let _ = PaperTree::from_leaves(branching % 9, &leaves);
+        let _ = PaperTree::random(depth, branching, seed);
+        let trees = [
+            PaperTree::random(depth % 7, branching % 9, seed),
+            PaperTree::from_leaves(2, &leaves),
+            Ok(PaperTree::textbook()),
+        ];
+        for tree in trees.into_iter().flatten() {
+            let _ = (tree.leaves(), tree.minimax_value(), tree.len(), tree.is_empty(), tree.to_string(), tree.to_html());
+            for other in [tree.reversed(), tree.best_first(), tree.worst_first()] {
+                let _ = OrderComparison::new(&tree, &other).skipped_leaves();
+            }
+            let _ = OrderComparison::best_first(&tree).to_html();
+            for mut search in [tree.minimax_steps(), tree.alpha_beta_steps()] {
+                search.step();
+                search.steps(n);
+                for _ in 0..back {
+                    search.back();
+                }
+                let _ = (search.value(), search.window(n % 70), search.evaluated(), search.skipped_leaves(), search.leaves_looked_at(), search.chosen_move(), search.is_finished(), search.tree().len(), search.algorithm());
+                let _ = (search.findings().iter().filter(|f| f.is_evaluated()).count(), search.to_html(), search.to_string());
+                search.finish();
+                search.restart();
+            }
+            for exercise in [Exercise::root_value(&tree), Exercise::leaves_skipped(&tree)] {
+                let _ = (exercise.check(answer).is_right(), exercise.check(s.clone()).text().len(), exercise.to_html());
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    #[test]
+    fn learners_code_in_the_heavy_calls(board in a_board(), numbers in proptest::collection::vec(a_number(), 0..12), scores in proptest::collection::vec(any::<i32>(), 0..12), depths in proptest::collection::vec(any::<u32>(), 0..12), level in a_level(), you in a_player()) {
+        let challenge = Challenge::new(players_from(&numbers));
+        let _ = (challenge.name(), challenge.is_exact(), challenge.first_forfeit(), challenge.never_loses_to(level), challenge.record(level, you).map(|r| r.never_loses()), challenge.to_html(), challenge.to_string());
+        let _ = check_never_loses(players_from(&numbers), level).is_right();
+        let study = DepthStudy::new(depths.clone(), evaluation_from(&scores));
+        let _ = (study.rows().len(), study.row(3), study.first_forfeit(), study.to_html());
+        let _ = DepthStudy::new(depths.iter().copied().cycle().take(1000), evaluation_from(&scores)).rows().len();
+        let answers = players_from(&numbers);
+        let as_value = move |board: &Board| answers(board) as i32;
+        for check in [check_minimax(&as_value), check_negamax(&as_value), check_alpha_beta(|b: &Board, _, _| as_value(b))] {
+            let _ = (check.is_right(), check.checked(), check.mistake(), check.positions_visited(), check.positions_visited_from_empty(), check.positions_crate_minimax(), check.positions_crate_alpha_beta(), check.to_html(), check.to_string());
+        }
+        let searches = OrderedSearches::new(board);
+        let _ = (searches.positions(), searches.trees().map(|t| t.len()), searches.to_html());
+        if let Ok(mut tree) = SearchTree::ordered(board, Algorithm::AlphaBeta, MoveOrder::CentreCornersEdges) {
+            tree.steps(3);
+            let _ = tree.window(0);
+        }
+        let clickable = ClickableGame::new(players_from(&numbers)).playing_as(you);
+        let _ = (clickable.opponent().name(), clickable.to_html().len());
     }
 }
 

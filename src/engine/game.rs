@@ -2,17 +2,17 @@
 
 use std::fmt;
 
-use super::{Analysis, Choice, Level, Opponent};
+use super::{Analysis, Choice, Forfeit, Level, Opponent, Turn};
 use crate::rules::text::capitalised;
 use crate::rules::{Board, IntoSquare, MoveError, Outcome, Player, Square};
-
-/// The seed a computer opponent uses unless told otherwise, so that a class sees the same game.
-pub const DEFAULT_SEED: u64 = 2026;
 
 /// A game between two people, or between a person and the computer.
 ///
 /// Against the computer, each move the person makes is answered at once by the computer's
-/// reply; if the computer plays X, it makes the first move as soon as the game starts.
+/// reply; if the computer plays X, it makes the first move as soon as the game starts. The
+/// computer may be one of the crate's [`Level`]s or a learner's own player (any function from
+/// a board to a square, see [`Opponent`]); a player whose code chooses a taken square or
+/// panics forfeits, and the game shows where and why.
 ///
 /// [`Game::play`] is made for notebook cells: it never panics, keeps what happened as the
 /// game's [message](Game::message), and returns the game, so moves chain and the cell shows
@@ -43,6 +43,8 @@ pub struct Game {
     computer: Option<Computer>,
     last_reply: Option<Choice>,
     message: Option<Message>,
+    /// How a computer player forfeited the game, if it did.
+    forfeit: Option<Forfeit>,
 }
 
 /// What the last call to [`Game::play`] or [`Game::undo`] said, and whether it refused.
@@ -73,13 +75,26 @@ impl Game {
             computer: None,
             last_reply: None,
             message: None,
+            forfeit: None,
         }
     }
 
-    /// A game against the computer at `level`; the person plays X and moves first.
-    /// Change that with [`Game::playing_as`], and the computer's seed with [`Game::with_seed`].
-    pub fn against(level: Level) -> Game {
-        Game::against_opponent(Opponent::new(level, DEFAULT_SEED), Player::O)
+    /// A game against the computer: a [`Level`], an [`Opponent`], or a learner's own player
+    /// (a function from a board to a square). The person plays X and moves first. Change that
+    /// with [`Game::playing_as`], and the computer's seed with [`Game::with_seed`].
+    ///
+    /// ```
+    /// use magic_tictactoe::{Board, Game, Square};
+    ///
+    /// fn my_player(board: &Board) -> Option<Square> {
+    ///     board.empty_squares().first()
+    /// }
+    /// let mut game = Game::against(my_player);
+    /// game.play(5);
+    /// assert_eq!(game.moves(), &[Square::Centre, Square::TopLeft]);
+    /// ```
+    pub fn against(opponent: impl Into<Opponent>) -> Game {
+        Game::against_opponent(opponent.into(), Player::O)
     }
 
     /// A game against `opponent`, which plays `computer_plays`. If that is X, the computer
@@ -111,7 +126,7 @@ impl Game {
     #[must_use]
     pub fn with_seed(mut self, seed: u64) -> Game {
         if let Some(computer) = &mut self.computer {
-            computer.opponent = Opponent::new(computer.opponent.level(), seed);
+            computer.opponent = computer.opponent.clone().with_seed(seed);
         }
         self.restart();
         self
@@ -123,6 +138,7 @@ impl Game {
         self.boards.truncate(1);
         self.last_reply = None;
         self.message = None;
+        self.forfeit = None;
         if let Some(computer) = &mut self.computer {
             computer.opponent.reset();
         }
@@ -147,10 +163,32 @@ impl Game {
         if board.to_move() != Some(computer.plays) {
             return;
         }
-        if let Some(choice) = computer.opponent.choose(board) {
-            self.push(choice.square);
-            self.last_reply = Some(choice);
+        match computer.opponent.turn(board) {
+            Some(Turn::Plays(choice)) => {
+                self.push(choice.square);
+                self.last_reply = Some(choice);
+            }
+            Some(Turn::Forfeits(fault)) => {
+                self.forfeit = Some(Forfeit {
+                    board,
+                    player: computer.plays,
+                    name: computer.opponent.name().to_owned(),
+                    fault,
+                });
+            }
+            None => {}
         }
+    }
+
+    /// How a computer player forfeited the game, if it did: the position, the player and what
+    /// its code did wrong.
+    pub fn forfeit(&self) -> Option<&Forfeit> {
+        self.forfeit.as_ref()
+    }
+
+    /// The computer player, or `None` in a game between two people.
+    pub fn opponent(&self) -> Option<&Opponent> {
+        self.computer.as_ref().map(|computer| &computer.opponent)
     }
 
     /// The side the computer plays, or `None` in a game between two people.
@@ -158,7 +196,8 @@ impl Game {
         self.computer.as_ref().map(|computer| computer.plays)
     }
 
-    /// A whole game between two computer players, `x` moving first.
+    /// A whole game between two computer players, `x` moving first. A player whose code goes
+    /// wrong forfeits, and the game ends there.
     ///
     /// ```
     /// use magic_tictactoe::{Game, Level, Opponent};
@@ -174,19 +213,27 @@ impl Game {
                 Player::X => &mut *x,
                 Player::O => &mut *o,
             };
-            match mover.choose_move(game.board()) {
-                Some(square) => game.push(square),
+            let board = game.board();
+            match mover.turn(board) {
+                Some(Turn::Plays(choice)) => game.push(choice.square),
+                Some(Turn::Forfeits(fault)) => {
+                    game.forfeit = Some(Forfeit {
+                        board,
+                        player,
+                        name: mover.name().to_owned(),
+                        fault,
+                    });
+                }
                 None => break,
             }
         }
         game
     }
 
-    /// The computer's level, or `None` in a game between two people.
+    /// The computer's level, or `None` in a game between two people or against a learner's
+    /// own player.
     pub fn level(&self) -> Option<Level> {
-        self.computer
-            .as_ref()
-            .map(|computer| computer.opponent.level())
+        self.opponent().and_then(Opponent::level)
     }
 
     /// Plays the person's move on `square` and then, against the computer, its reply.
@@ -199,6 +246,11 @@ impl Game {
     /// A [`MoveError`] when the square does not exist or is taken, or the game is over.
     pub fn try_play(&mut self, square: impl IntoSquare) -> Result<Option<Choice>, MoveError> {
         let square = square.into_square()?;
+        if let Some(forfeit) = &self.forfeit {
+            return Err(MoveError::GameOver(Outcome::Forfeit {
+                loser: forfeit.player,
+            }));
+        }
         self.board().try_play(square)?;
         self.push(square);
         self.let_computer_move();
@@ -216,12 +268,14 @@ impl Game {
                 let played = self.moves.get(before).map(|square| square.to_string());
                 let played = played.unwrap_or_default();
                 Message {
-                    text: match reply {
-                        Some(choice) => format!(
+                    text: match (reply, &self.forfeit) {
+                        (Some(choice), _) => format!(
                             "You took square {played}. The computer took square {} ({}).",
                             choice.square, choice.reason
                         ),
-                        None => format!("{mover} took square {played}."),
+                        // The result says why the computer forfeited.
+                        (None, Some(_)) => format!("You took square {played}."),
+                        (None, None) => format!("{mover} took square {played}."),
                     },
                     refused: false,
                 }
@@ -237,6 +291,15 @@ impl Game {
     /// The result in a sentence, such as `"X wins with the row 1-2-3."`.
     pub fn result_sentence(&self) -> String {
         let board = self.board();
+        if let Some(forfeit) = &self.forfeit {
+            return format!(
+                "{} ({}) forfeits, so {} wins: {}.",
+                capitalised(&forfeit.name),
+                forfeit.player,
+                !forfeit.player,
+                forfeit.fault
+            );
+        }
         match board.outcome() {
             None => format!("{} to move.", board.turn()),
             Some(Outcome::Draw) => "It's a draw.".to_owned(),
@@ -269,6 +332,7 @@ impl Game {
                 self.moves.truncate(keep);
                 self.boards.truncate(keep + 1);
                 self.last_reply = None;
+                self.forfeit = None;
                 Message {
                     text: "Took back the last move.".to_owned(),
                     refused: false,
@@ -311,12 +375,20 @@ impl Game {
 
     /// The side to move, or `None` when the game is over.
     pub fn to_move(&self) -> Option<Player> {
+        if self.forfeit.is_some() {
+            return None;
+        }
         self.board().to_move()
     }
 
     /// How the game ended, or `None` while it is in play.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.board().outcome()
+        match &self.forfeit {
+            Some(forfeit) => Some(Outcome::Forfeit {
+                loser: forfeit.player,
+            }),
+            None => self.board().outcome(),
+        }
     }
 
     /// The winner, if the game has been won.
@@ -326,7 +398,7 @@ impl Game {
 
     /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
-        self.board().is_over()
+        self.outcome().is_some()
     }
 
     /// The computer's reply to the last move, if it made one.

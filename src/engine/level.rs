@@ -172,6 +172,14 @@ pub enum Reason {
     Blunder,
     /// Chosen by a learner's own player.
     OwnPlayer,
+    /// The best move a search found looking `depth` moves ahead, with its score (a win scores
+    /// 1,000 less the moves it takes; anything else is the evaluation's judgement).
+    Searched {
+        /// How many moves ahead the search looked.
+        depth: u32,
+        /// The score of the move for the player making it.
+        score: i32,
+    },
     /// Drawn as a bead from a MENACE matchbox.
     Bead,
 }
@@ -188,6 +196,9 @@ impl fmt::Display for Reason {
             Reason::Best(value) => write!(f, "a best move: {value}"),
             Reason::Blunder => write!(f, "a deliberate mistake: a random square"),
             Reason::OwnPlayer => write!(f, "its own code chose it"),
+            Reason::Searched { depth, score } => {
+                write!(f, "the best score, {score}, looking {depth} moves ahead")
+            }
             Reason::Bead => write!(f, "a bead drawn from its matchbox"),
         }
     }

@@ -6,6 +6,7 @@
 
 mod analysis;
 mod game;
+mod horizon;
 pub(crate) mod learner;
 mod level;
 mod opponent;
@@ -15,8 +16,9 @@ pub mod stats;
 mod value;
 
 pub use analysis::{Analysis, MoveValue};
-pub use game::{DEFAULT_SEED, Game};
+pub use game::Game;
+pub use horizon::MAX_DEPTH;
 pub use level::{Level, ParseLevelError, Reason, rules_choice};
-pub use opponent::{Choice, Opponent};
+pub use opponent::{Choice, DEFAULT_SEED, Fault, Forfeit, Opponent, Turn};
 pub use solved::Table;
 pub use value::Value;

@@ -1,8 +1,8 @@
 // The page's side of a clickable board. It applies clicks, looks up the computer's reply and
 // the result in the table the crate made, and redraws; it decides nothing itself.
 // clickable.rs fills in the board's element id, the table (base-36 board code to an entry) and
-// the look (the learner's mark, the palette's colours and the sizes in pixels); these comment
-// lines are left out of the page.
+// the look (the learner's mark, who the computer is, the sentences for its faults, the
+// palette's colours and the sizes in pixels); these comment lines are left out of the page.
 (function(){
 var root=document.getElementById("__ID__");if(!root||root.getAttribute("data-live"))return;
 root.setAttribute("data-live","1");
@@ -30,6 +30,7 @@ function draw(){
  var words=said;
  if(e[0]=="x"||e[0]=="o"){var w=e[0]=="x"?1:2;words+=(w==YOU?"You win":"The computer wins")+" with "+e.slice(1).split("").join("-")+".";}
  else if(e[0]=="d"){words+="A draw.";}
+ else if(e[0]=="f"){words+="The computer forfeits, so you win: "+L.faults[+e.slice(1)]+".";}
  else if(e[0]=="h"){words+="Your move ("+MARK[YOU]+"): click a free square.";}
  else if(busy){words+="The computer is thinking...";}
  status.textContent=words;root.setAttribute("data-code",String(code));}

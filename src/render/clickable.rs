@@ -26,7 +26,7 @@ use super::palette::{
 use super::parts::{caption, card, title};
 use super::picture::notebook_pictures;
 use super::{Html, Picture, Scale};
-use crate::engine::{DEFAULT_SEED, Level, Opponent, Value};
+use crate::engine::{Fault, Level, Opponent, Turn, Value};
 use crate::rules::{Board, Outcome, Player, Square};
 
 /// The script, with its placeholders `__ID__`, `__TABLE__` and `__LOOK__`.
@@ -42,18 +42,23 @@ fn script_source() -> String {
 }
 
 /// A game against the computer that a learner plays by clicking on the board.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// The computer may be one of the crate's levels or a learner's own player: the crate asks it
+/// for its move in every position the game can reach, so classmates can play against it in
+/// the exported HTML, where no Rust runs.
+#[derive(Debug, Clone)]
 pub struct ClickableGame {
-    level: Level,
+    opponent: Opponent,
     you: Player,
-    seed: u64,
 }
 
 /// What the embedded table says about one position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Entry {
     /// The computer is to move and plays this square.
     Reply(Square),
+    /// The computer is to move and forfeits: its code went wrong.
+    Forfeit(Fault),
     /// The learner is to move; the value of each free square for the learner (for the hint).
     Hint([Option<Value>; 9]),
     /// The game is over.
@@ -61,12 +66,13 @@ pub enum Entry {
 }
 
 impl ClickableGame {
-    /// A game against the computer at `level`, the learner playing X (and moving first).
-    pub fn new(level: Level) -> ClickableGame {
+    /// A game against the computer, the learner playing X (and moving first). The computer is
+    /// a [`Level`], an [`Opponent`], or a learner's own player (a function from a board to a
+    /// square).
+    pub fn new(opponent: impl Into<Opponent>) -> ClickableGame {
         ClickableGame {
-            level,
+            opponent: opponent.into(),
             you: Player::X,
-            seed: DEFAULT_SEED,
         }
     }
 
@@ -80,7 +86,7 @@ impl ClickableGame {
     /// The same game with the computer's choices drawn from `seed`.
     #[must_use]
     pub fn with_seed(mut self, seed: u64) -> ClickableGame {
-        self.seed = seed;
+        self.opponent = self.opponent.with_seed(seed);
         self
     }
 
@@ -89,17 +95,31 @@ impl ClickableGame {
         self.you
     }
 
-    /// The computer's level.
-    pub fn level(&self) -> Level {
-        self.level
+    /// The computer's level, or `None` for a learner's own player.
+    pub fn level(&self) -> Option<Level> {
+        self.opponent.level()
+    }
+
+    /// The computer player.
+    pub fn opponent(&self) -> &Opponent {
+        &self.opponent
+    }
+
+    /// Who the learner plays against, for a heading: "the perfect computer", "my_player".
+    fn against(&self) -> String {
+        match self.opponent.level() {
+            Some(level) => format!("the {level} computer"),
+            None => self.opponent.name().to_owned(),
+        }
     }
 
     /// Every position this game can reach, keyed by [`Board::code`], with what the page needs
-    /// to know there. The computer's choices are made here, once, by an [`Opponent`] of the
-    /// game's level and seed.
+    /// to know there. The computer's choices are made here, once, by the game's opponent
+    /// started from its seed.
     pub fn table(&self) -> BTreeMap<u16, Entry> {
         let mut table = BTreeMap::new();
-        let mut computer = Opponent::new(self.level, self.seed);
+        let mut computer = self.opponent.clone();
+        computer.reset();
         self.fill(Board::new(), &mut computer, &mut table);
         table
     }
@@ -121,26 +141,54 @@ impl ClickableGame {
             for (_, child) in board.children() {
                 self.fill(child, computer, table);
             }
-        } else if let Some(square) = computer.choose_move(board) {
-            table.insert(board.code(), Entry::Reply(square));
-            if let Ok(child) = board.try_play(square) {
-                self.fill(child, computer, table);
+        } else {
+            match computer.turn(board) {
+                Some(Turn::Plays(choice)) => {
+                    table.insert(board.code(), Entry::Reply(choice.square));
+                    if let Ok(child) = board.try_play(choice.square) {
+                        self.fill(child, computer, table);
+                    }
+                }
+                Some(Turn::Forfeits(fault)) => {
+                    table.insert(board.code(), Entry::Forfeit(fault));
+                }
+                None => {}
             }
         }
     }
 
+    /// The faults in the table, each once, in the order they are first met: the page shows
+    /// fault `n` for an entry `fn`.
+    fn faults(table: &BTreeMap<u16, Entry>) -> Vec<String> {
+        let mut faults: Vec<String> = Vec::new();
+        for entry in table.values() {
+            if let Entry::Forfeit(fault) = entry {
+                let text = fault.to_string();
+                if !faults.contains(&text) {
+                    faults.push(text);
+                }
+            }
+        }
+        faults
+    }
+
     /// The table as a JavaScript object literal: base-36 board code to a short string.
-    fn table_js(table: &BTreeMap<u16, Entry>) -> String {
+    fn table_js(table: &BTreeMap<u16, Entry>, faults: &[String]) -> String {
         let mut js = String::from("{");
         for (i, (code, entry)) in table.iter().enumerate() {
             if i > 0 {
                 js.push(',');
             }
-            let value = match *entry {
+            let value = match entry {
                 Entry::Reply(square) => format!("m{square}"),
+                Entry::Forfeit(fault) => {
+                    let text = fault.to_string();
+                    let n = faults.iter().position(|f| *f == text).unwrap_or(0);
+                    format!("f{n}")
+                }
                 Entry::Hint(values) => {
                     let mut text = String::from("h");
-                    for value in values {
+                    for value in *values {
                         match value {
                             Some(v) => {
                                 let letter = match v {
@@ -168,16 +216,22 @@ impl ClickableGame {
     }
 
     /// The palette and sizes the script draws with, as a JavaScript object literal.
-    fn look_js(&self, scale: Scale, cell: u32) -> String {
+    fn look_js(&self, scale: Scale, cell: u32, faults: &[String]) -> String {
         let pair = |(background, ink): (palette::Colour, palette::Colour), word: &str| {
             format!("[\"{}\",\"{}\",\"{word}\"]", background.hex(), ink.hex())
         };
         format!(
-            "{{you:{},cell:\"{}\",line:\"{}\",digit:\"{}\",marks:[\"\",\"{}\",\"{}\"],hint:{{w:{},d:{},l:{}}},markPx:{},hintPx:{},digitPx:{}}}",
+            "{{you:{},them:{},faults:[{}],cell:\"{}\",line:\"{}\",digit:\"{}\",marks:[\"\",\"{}\",\"{}\"],hint:{{w:{},d:{},l:{}}},markPx:{},hintPx:{},digitPx:{}}}",
             match self.you {
                 Player::X => 1,
                 Player::O => 2,
             },
+            js_string(&self.against()),
+            faults
+                .iter()
+                .map(|fault| js_string(fault))
+                .collect::<Vec<_>>()
+                .join(","),
             CELL.hex(),
             MARKED.hex(),
             DIGIT.hex(),
@@ -208,7 +262,8 @@ impl Picture for ClickableGame {
         const CELL_PX: u32 = 60;
         let id = format!("mtt-{:016x}", fastrand::u64(..));
         let table = self.table();
-        let level = self.level.name();
+        let faults = ClickableGame::faults(&table);
+        let against = self.against();
         let board = ClickableGame::start(&table)
             .view()
             .tagged()
@@ -227,10 +282,7 @@ impl Picture for ClickableGame {
                 .css("cursor", "pointer")
                 .text(label)
         };
-        let mut inner = title(
-            scale,
-            &format!("You play {} against the {level} computer", self.you),
-        );
+        let mut inner = title(scale, &format!("You play {} against {against}", self.you));
         inner.push(board);
         inner.push(
             div()
@@ -257,14 +309,14 @@ impl Picture for ClickableGame {
         );
         let script = script_source()
             .replace("__ID__", &id)
-            .replace("__TABLE__", &ClickableGame::table_js(&table))
-            .replace("__LOOK__", &self.look_js(scale, CELL_PX));
+            .replace("__TABLE__", &ClickableGame::table_js(&table, &faults))
+            .replace("__LOOK__", &self.look_js(scale, CELL_PX, &faults));
         let mut html: Html = div()
             .attr("id", &id)
             .attr("class", "mtt-game")
-            .attr("data-level", &level)
+            .attr("data-against", &against)
             .attr("data-you", &self.you.to_string())
-            .attr("data-seed", &self.seed.to_string())
+            .attr("data-seed", &self.opponent.seed().to_string())
             .attr("data-state", "static")
             .child(card(scale, inner))
             .into();
@@ -275,15 +327,37 @@ impl Picture for ClickableGame {
     /// The starting board as text, and how to play.
     fn text(&self) -> String {
         format!(
-            "{:#}\nYou play {} against the {} computer: click a square in a notebook that runs scripts.",
+            "{:#}\nYou play {} against {}: click a square in a notebook that runs scripts.",
             ClickableGame::start(&self.table()),
             self.you,
-            self.level
+            self.against()
         )
     }
 }
 
 notebook_pictures!(ClickableGame);
+
+/// `text` as a JavaScript string literal that is safe inside a `<script>` element: quotes,
+/// backslashes and control characters escaped, and `<`, `>` and `&` written as `\u` escapes so
+/// that no tag can close the script.
+fn js_string(text: &str) -> String {
+    let mut js = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => js.push_str("\\\""),
+            '\\' => js.push_str("\\\\"),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+                let _ = write!(js, "\\u{:04x}", u32::from(c));
+            }
+            c if c.is_control() => {
+                let _ = write!(js, "\\u{:04x}", u32::from(c));
+            }
+            c => js.push(c),
+        }
+    }
+    js.push('"');
+    js
+}
 
 fn to_base36(mut n: u16) -> String {
     const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
@@ -338,6 +412,7 @@ mod tests {
                             }
                         }
                         Entry::Over(outcome) => assert_eq!(board.outcome(), Some(*outcome)),
+                        Entry::Forfeit(fault) => panic!("{level} forfeited: {fault}"),
                     }
                 }
                 let html = game.to_html().into_string();

@@ -82,6 +82,10 @@ pub(crate) const FADED_INK: Colour = Colour::fixed("#6b6358");
 /// The bars of a chart.
 pub(crate) const BAR: Colour = Colour::fixed("#7b9acc");
 /// A draw in a bar of results.
+/// A bar of games won, from the player's side.
+pub(crate) const WIN_BAR: Colour = Colour::fixed("#2e7d32");
+/// A bar of games lost, from the player's side.
+pub(crate) const LOSS_BAR: Colour = Colour::fixed("#b71c1c");
 pub(crate) const DRAW_BAR: Colour = Colour::fixed("#e8c547");
 /// The lines between tournament cells.
 pub(crate) const TABLE_EDGE: Colour = Colour::themed("--jp-border-color2", "#e4ddcf");

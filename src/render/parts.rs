@@ -95,6 +95,24 @@ pub(crate) fn bar(scale: Scale, fraction: f64, width: u32, colour: Colour) -> Ht
         .into()
 }
 
+/// Bars end to end, each `fraction` (0 to 1) of `width` pixels long in its colour: one bar
+/// split into shares.
+pub(crate) fn stacked_bar(scale: Scale, width: u32, parts: &[(f64, Colour)]) -> Html {
+    let length = |p: f64| Px((p.clamp(0.0, 1.0) * f64::from(scale.px(width).0)).round() as u32);
+    div()
+        .css("white-space", "nowrap")
+        .css("line-height", "0")
+        .css("background", PAPER)
+        .children(parts.iter().map(|&(fraction, colour)| {
+            span()
+                .css("display", "inline-block")
+                .css("height", scale.px(10))
+                .css("width", length(fraction))
+                .css("background", colour)
+        }))
+        .into()
+}
+
 /// A table cell in the card's colours.
 pub(crate) fn cell(scale: Scale) -> Element {
     td().css("padding", (scale.px(3), scale.px(8)))

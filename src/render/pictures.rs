@@ -1,5 +1,6 @@
 //! The pictures of the engine's values: a game, an analysis, the statistics.
 
+use super::BoardView;
 use super::board_view::board_caption;
 use super::html::{div, tr};
 use super::palette::{self, BAR, DRAW_STAT, MUTED, O_MARK, PAPER, X_MARK};
@@ -9,8 +10,8 @@ use super::parts::{
 use super::picture::notebook_pictures;
 use super::{Html, Picture, Scale};
 use crate::engine::stats::Statistics;
-use crate::engine::{Analysis, Game, Value};
-use crate::rules::text::thousands;
+use crate::engine::{Analysis, Fault, Forfeit, Game, Value};
+use crate::rules::text::{capitalised, thousands};
 use crate::rules::{Player, SquareSet};
 
 impl Picture for Game {
@@ -33,8 +34,16 @@ impl Picture for Game {
             inner.push(row_of_boards(scale, &small));
             inner.push(div().css("height", scale.px(8)));
         }
-        inner.push(self.board().view().table_html(scale));
-        inner.push(caption(scale, &self.result_sentence()));
+        match self.forfeit() {
+            Some(forfeit) => {
+                inner.push(forfeit_board(forfeit).table_html(scale));
+                inner.push(refusal(scale, &self.result_sentence()));
+            }
+            None => {
+                inner.push(self.board().view().table_html(scale));
+                inner.push(caption(scale, &self.result_sentence()));
+            }
+        }
         if let Some(message) = self.message() {
             inner.push(if self.was_refused() {
                 refusal(scale, message)
@@ -47,6 +56,36 @@ impl Picture for Game {
 
     fn text(&self) -> String {
         self.to_string()
+    }
+}
+
+/// The board where a player forfeited, the taken square it chose marked.
+fn forfeit_board(forfeit: &Forfeit) -> BoardView {
+    let chosen = match forfeit.fault {
+        Fault::Taken { square, .. } => SquareSet::from_square(square),
+        Fault::NoSquare(_) | Fault::Panicked(_) => SquareSet::EMPTY,
+    };
+    forfeit.board.view().highlight(chosen)
+}
+
+impl Picture for Forfeit {
+    /// The position, the square it wrongly chose marked, and what went wrong, in red.
+    fn draw(&self, scale: Scale) -> Html {
+        let mut inner = forfeit_board(self).table_html(scale);
+        inner.push(refusal(
+            scale,
+            &format!(
+                "{} ({}) forfeits here: {}.",
+                capitalised(&self.name),
+                self.player,
+                self.fault
+            ),
+        ));
+        card(scale, inner)
+    }
+
+    fn text(&self) -> String {
+        format!("{:#}\n{self}", self.board)
     }
 }
 
@@ -171,4 +210,4 @@ impl Picture for Statistics {
     }
 }
 
-notebook_pictures!(Game, Analysis, Statistics);
+notebook_pictures!(Game, Forfeit, Analysis, Statistics);

@@ -15,13 +15,15 @@
 use std::any::Any;
 use std::fmt;
 
+use super::challenge::Challenge;
+use super::paper::PaperTree;
 use crate::engine::search::minimax;
-use crate::engine::{Reason, learner, rules_choice, stats};
+use crate::engine::{Level, Opponent, Reason, learner, rules_choice, stats};
 use crate::render::palette::{BAD, GOOD, INK};
 use crate::render::parts::{caption, card};
 use crate::render::{Html, Picture, Scale, bold, div, notebook_pictures};
 use crate::rules::text::quoted;
-use crate::rules::{Board, Square, SquareSet, magic};
+use crate::rules::{Board, Player, Square, SquareSet, magic};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Expected {
@@ -42,6 +44,7 @@ pub struct Exercise {
     expected: Expected,
     hint: String,
     board: Option<Board>,
+    tree: Option<PaperTree>,
 }
 
 /// Whether an answer was right, and what to say about it.
@@ -135,6 +138,7 @@ impl Exercise {
             expected,
             hint,
             board: None,
+            tree: None,
         }
     }
 
@@ -201,6 +205,35 @@ impl Exercise {
                 Expected::Number(minimax(board).positions as i64),
                 "draw the tree with SearchTree::minimax(board) and count its boards, \
                  or ask solver::minimax(board).positions"
+                    .to_owned(),
+            )
+        }
+    }
+
+    /// "What is the minimax value of the root of this tree?"
+    pub fn root_value(tree: &PaperTree) -> Exercise {
+        Exercise {
+            tree: Some(tree.clone()),
+            ..Exercise::new(
+                "What value does minimax give the root of this tree?".to_owned(),
+                Expected::Number(i64::from(tree.minimax_value())),
+                "work from the bottom up: each MIN node takes its smallest child, each MAX node its largest"
+                    .to_owned(),
+            )
+        }
+    }
+
+    /// "How many leaves does alpha-beta skip on this tree, trying moves left to right?"
+    pub fn leaves_skipped(tree: &PaperTree) -> Exercise {
+        let mut search = tree.alpha_beta_steps();
+        search.finish();
+        Exercise {
+            tree: Some(tree.clone()),
+            ..Exercise::new(
+                "How many leaves does alpha-beta never look at on this tree, trying moves left to right?"
+                    .to_owned(),
+                Expected::Number(search.skipped_leaves() as i64),
+                "once a MIN node finds a leaf no better for max than what max already has (alpha), the rest of its leaves cannot matter"
                     .to_owned(),
             )
         }
@@ -403,6 +436,9 @@ impl Picture for Exercise {
                     .child(board.view().magic_numbers().table_html(scale)),
             );
         }
+        if let Some(tree) = &self.tree {
+            inner.push(div().css("margin-top", scale.px(6)).child(tree.draw(scale)));
+        }
         inner.push(caption(
             scale,
             "Answer in the next cell with exercise.check(your answer).",
@@ -449,5 +485,58 @@ pub fn check_win_test(test: impl Fn(&[u8]) -> bool) -> Verdict {
     Verdict {
         right: true,
         text: "Your test agrees with the magic-square test on all 512 sets of numbers.".to_owned(),
+    }
+}
+
+/// Checks that `player` (a learner's function from a board to a square, or a search with a
+/// learner's evaluation) never loses against `level`, neither as X nor as O, over every game the
+/// level can play against it (or over sampled games, if the player uses randomness).
+///
+/// ```
+/// use magic_tictactoe::{exercises::check_never_loses, Board, Level};
+///
+/// let best = |board: &Board| board.best_moves().first();
+/// assert!(check_never_loses(best, Level::Perfect).is_right());
+/// let first_free = |board: &Board| board.empty_squares().first();
+/// assert!(!check_never_loses(first_free, Level::Random).is_right());
+/// ```
+pub fn check_never_loses(player: impl Into<Opponent>, level: Level) -> Verdict {
+    let challenge = Challenge::new(player);
+    let name = challenge.name().to_owned();
+    for side in Player::ALL {
+        let Some(record) = challenge.record(level, side) else {
+            return Verdict {
+                right: false,
+                text: format!("The {level} level is not one the challenge plays against."),
+            };
+        };
+        if !record.never_loses() {
+            let hint = if record.forfeits > 0.0 {
+                format!(
+                    "{:.1} % are forfeits: its code chose a taken square or panicked. Draw Challenge::new(your player) to see where",
+                    100.0 * record.forfeits
+                )
+            } else {
+                "Hint: look for the positions where the other side can make two threats at once (a fork), and stop them one move earlier".to_owned()
+            };
+            return Verdict {
+                right: false,
+                text: format!(
+                    "{name} loses {:.1} % of its games as {side} against the {level} computer. {hint}.",
+                    100.0 * record.losses
+                ),
+            };
+        }
+    }
+    Verdict {
+        right: true,
+        text: format!(
+            "{name} never loses against the {level} computer, as X or as O ({}).",
+            if challenge.is_exact() {
+                "over every game it can play"
+            } else {
+                "in every sampled game"
+            }
+        ),
     }
 }

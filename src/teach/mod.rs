@@ -5,9 +5,13 @@
 //! This is the top layer: it uses the rules, the engine and the pictures, and nothing uses it.
 
 pub mod beyond;
+pub mod challenge;
 mod comparison;
 pub mod exercises;
+pub mod paper;
 pub mod pick15;
+pub mod search_check;
+mod steps;
 mod sums;
 pub mod tournament;
 pub mod tree;

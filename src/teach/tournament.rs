@@ -3,10 +3,10 @@
 
 use std::fmt;
 
-use crate::engine::{Game, Level, Opponent};
+use crate::engine::{Forfeit, Game, Level, Opponent};
 use crate::render::palette::{DRAW_BAR, INK, MUTED, O_MARK, PAPER, TABLE_EDGE, X_MARK};
-use crate::render::parts::{caption, card, heading_cell, plain_table};
-use crate::render::{Border, Html, Picture, Px, Scale, div, notebook_pictures, span, td, tr};
+use crate::render::parts::{self, caption, card, heading_cell, plain_table};
+use crate::render::{Border, Html, Picture, Px, Scale, div, notebook_pictures, td, tr};
 use crate::rules::{Board, Counted, LimitError, Player, Tally};
 
 /// The most games [`Rates::sampled`] plays: about half a second in a notebook cell.
@@ -32,7 +32,9 @@ impl Tally<f64> {
     /// assert!(rates.x_wins > 0.95);
     /// ```
     pub fn exact(x: Level, o: Level) -> Rates {
-        exact_from(Board::new(), x, o, &mut vec![None; 19_683])
+        let ending = ExactEndings::between(&mut Opponent::from(x), &mut Opponent::from(o));
+        // The crate's levels always know their chances and never forfeit.
+        ending.map_or_else(Rates::default, |ending| ending.rates)
     }
 
     /// The rates counted over `games` games between seeded opponents. The same `seed` plays
@@ -47,49 +49,138 @@ impl Tally<f64> {
     /// [`LimitError`] for more than [`MAX_SAMPLED_GAMES`] games.
     pub fn sampled(x: Level, o: Level, games: u32, seed: u64) -> Result<Rates, LimitError> {
         LimitError::check(Counted::Games, games, u64::from(MAX_SAMPLED_GAMES))?;
-        let mut seeds = fastrand::Rng::with_seed(seed);
-        let mut tally = Tally::<u64>::default();
-        for _ in 0..games {
-            let mut x_player = Opponent::new(x, seeds.u64(..));
-            let mut o_player = Opponent::new(o, seeds.u64(..));
-            if let Some(outcome) = Game::play_out(&mut x_player, &mut o_player).outcome() {
-                tally.record(outcome);
-            }
-        }
-        Ok(tally.shares())
+        let sample =
+            SampledEndings::between(&mut Opponent::from(x), &mut Opponent::from(o), games, seed);
+        Ok(sample.rates)
     }
 }
 
-/// The chances from `board` on; `memo` keeps them by board code.
-fn exact_from(board: Board, x: Level, o: Level, memo: &mut [Option<Rates>]) -> Rates {
-    let code = usize::from(board.code());
-    if let Some(Some(rates)) = memo.get(code) {
-        return *rates;
+/// The chances of every ending between two opponents, worked out over the game tree, with the
+/// chance that one of them forfeits and the first position where it does.
+#[derive(Debug, Clone)]
+pub(crate) struct ExactEndings {
+    pub(crate) rates: Rates,
+    pub(crate) forfeits: f64,
+    pub(crate) first_forfeit: Option<Forfeit>,
+}
+
+impl ExactEndings {
+    /// The exact chances from the empty board, or `None` when a learner's player answered the
+    /// same position differently when asked twice, so its chances cannot be known.
+    pub(crate) fn between(x: &mut Opponent, o: &mut Opponent) -> Option<ExactEndings> {
+        let mut walk = ExactWalk {
+            x,
+            o,
+            memo: vec![None; 19_683],
+            first_forfeit: None,
+        };
+        let (rates, forfeits) = walk.from(Board::new())?;
+        Some(ExactEndings {
+            rates,
+            forfeits,
+            first_forfeit: walk.first_forfeit,
+        })
     }
-    let mut rates = Rates::default();
-    match board.outcome() {
-        Some(outcome) => *rates.get_mut(outcome.winner()) = 1.0,
-        None => {
-            let level = match board.turn() {
-                Player::X => x,
-                Player::O => o,
-            };
-            let chances = level.move_chances(board);
-            for (square, child) in board.children() {
-                let p = chances[square.index()];
-                if p > 0.0 {
-                    let after = exact_from(child, x, o, memo);
-                    rates.x_wins += p * after.x_wins;
-                    rates.o_wins += p * after.o_wins;
-                    rates.draws += p * after.draws;
+}
+
+struct ExactWalk<'a> {
+    x: &'a mut Opponent,
+    o: &'a mut Opponent,
+    /// The chances from each board on, and of a forfeit, by board code.
+    memo: Vec<Option<(Rates, f64)>>,
+    first_forfeit: Option<Forfeit>,
+}
+
+impl ExactWalk<'_> {
+    fn from(&mut self, board: Board) -> Option<(Rates, f64)> {
+        let code = usize::from(board.code());
+        if let Some(Some(known)) = self.memo.get(code) {
+            return Some(*known);
+        }
+        let mut rates = Rates::default();
+        let mut forfeits = 0.0;
+        match board.outcome() {
+            Some(outcome) => *rates.get_mut(outcome.winner()) = 1.0,
+            None => {
+                let player = board.turn();
+                let mover = match player {
+                    Player::X => &mut *self.x,
+                    Player::O => &mut *self.o,
+                };
+                match mover.move_chances(board)? {
+                    Err(fault) => {
+                        *rates.get_mut(Some(!player)) = 1.0;
+                        forfeits = 1.0;
+                        if self.first_forfeit.is_none() {
+                            self.first_forfeit = Some(Forfeit {
+                                board,
+                                player,
+                                name: mover.name().to_owned(),
+                                fault,
+                            });
+                        }
+                    }
+                    Ok(chances) => {
+                        for (square, child) in board.children() {
+                            let p = chances[square.index()];
+                            if p > 0.0 {
+                                let (after, forfeit_after) = self.from(child)?;
+                                rates.x_wins += p * after.x_wins;
+                                rates.o_wins += p * after.o_wins;
+                                rates.draws += p * after.draws;
+                                forfeits += p * forfeit_after;
+                            }
+                        }
+                    }
                 }
             }
         }
+        if let Some(slot) = self.memo.get_mut(code) {
+            *slot = Some((rates, forfeits));
+        }
+        Some((rates, forfeits))
     }
-    if let Some(slot) = memo.get_mut(code) {
-        *slot = Some(rates);
+}
+
+/// Endings counted over games played out between two opponents.
+#[derive(Debug, Clone)]
+pub(crate) struct SampledEndings {
+    pub(crate) rates: Rates,
+    pub(crate) forfeits: f64,
+    pub(crate) first_forfeit: Option<Forfeit>,
+}
+
+impl SampledEndings {
+    /// Plays `games` games; the crate's levels among the two get their seeds from one generator
+    /// started at `seed`.
+    pub(crate) fn between(
+        x: &mut Opponent,
+        o: &mut Opponent,
+        games: u32,
+        seed: u64,
+    ) -> SampledEndings {
+        let mut seeds = fastrand::Rng::with_seed(seed);
+        let mut tally = Tally::<u64>::default();
+        let mut forfeits = 0u64;
+        let mut first_forfeit = None;
+        for _ in 0..games {
+            let mut x_player = x.clone().with_seed(seeds.u64(..));
+            let mut o_player = o.clone().with_seed(seeds.u64(..));
+            let game = Game::play_out(&mut x_player, &mut o_player);
+            if let Some(outcome) = game.outcome() {
+                tally.record(outcome);
+            }
+            if let Some(forfeit) = game.forfeit() {
+                forfeits += 1;
+                first_forfeit.get_or_insert_with(|| forfeit.clone());
+            }
+        }
+        SampledEndings {
+            rates: tally.shares(),
+            forfeits: forfeits as f64 / f64::from(games.max(1)),
+            first_forfeit,
+        }
     }
-    rates
 }
 
 /// Every level against every level, as X (rows) and as O (columns).
@@ -134,22 +225,15 @@ impl Tournament {
 
 /// A bar of X wins, draws and O wins, 90 pixels long at the normal size.
 fn stacked_bar(scale: Scale, rates: Rates) -> Html {
-    let width = |p: f64| Px((p.clamp(0.0, 1.0) * f64::from(scale.px(90).0)).round() as u32);
-    let piece = |p, colour| {
-        span()
-            .css("display", "inline-block")
-            .css("height", scale.px(10))
-            .css("width", width(p))
-            .css("background", colour)
-    };
-    div()
-        .css("white-space", "nowrap")
-        .css("line-height", "0")
-        .css("background", PAPER)
-        .child(piece(rates.x_wins, X_MARK))
-        .child(piece(rates.draws, DRAW_BAR))
-        .child(piece(rates.o_wins, O_MARK))
-        .into()
+    parts::stacked_bar(
+        scale,
+        90,
+        &[
+            (rates.x_wins, X_MARK),
+            (rates.draws, DRAW_BAR),
+            (rates.o_wins, O_MARK),
+        ],
+    )
 }
 
 impl Picture for Tournament {

@@ -25,13 +25,12 @@
 
 use std::fmt;
 
-use crate::engine::search::{self, Found, GameTree, Observer, Pruning, value_if_over};
+pub use super::steps::{Algorithm, Bound, Finding};
+use super::steps::{Badge, Shape, Steps, TreeArt, node_look};
+use crate::engine::search::{self, GameTree, MoveOrder, Pruning, TicTacToe, value_if_over};
 use crate::engine::{Value, stats};
-use crate::render::palette::{
-    CELL, CHOSEN, DARK_INK, GRID, JUST_DONE, PAPER, QUIET_INK, SEARCHING, SKIPPED, UNVISITED,
-};
-use crate::render::parts::{caption, card, title};
-use crate::render::{Border, Html, Picture, Scale, div, notebook_pictures, table, td, tr};
+use crate::render::parts::{caption, card, cell, heading_cell, plain_table, side_by_side, title};
+use crate::render::{Html, Picture, Scale, div, notebook_pictures, tr};
 use crate::rules::text::debug_as_sentence;
 use crate::rules::text::thousands;
 use crate::rules::{Board, Player, Square, SquareSet};
@@ -68,15 +67,6 @@ impl fmt::Display for TreeError {
 
 impl std::error::Error for TreeError {}
 
-/// Which search walks the tree.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Algorithm {
-    /// Plain minimax: every node.
-    Minimax,
-    /// Alpha-beta: skips branches that cannot change the answer.
-    AlphaBeta,
-}
-
 /// One position in the tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TreeNode {
@@ -86,43 +76,11 @@ pub struct TreeNode {
     pub last_move: Option<Square>,
     /// The parent's index.
     pub parent: Option<usize>,
-    /// The children's indices, in keypad order of their moves.
+    /// The children's indices, in the order their moves are tried (keypad order unless the
+    /// tree was made with another).
     pub children: Vec<usize>,
     /// Moves from the root.
     pub depth: usize,
-}
-
-/// What the search knows about a node so far, from the root player's point of view: the root
-/// player is "max", the other player "min".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Finding {
-    /// Not reached yet.
-    Unvisited,
-    /// Entered, children still being searched, looking for a value between `alpha` and `beta`.
-    Searching {
-        /// The value max is already sure of.
-        alpha: Value,
-        /// The value min is already sure of.
-        beta: Value,
-    },
-    /// The exact value.
-    Exact(Value),
-    /// At least this good for max: alpha-beta stopped early.
-    AtLeast(Value),
-    /// At most this good for max: alpha-beta stopped early.
-    AtMost(Value),
-    /// Skipped by alpha-beta: it could not change the answer.
-    Skipped,
-}
-
-/// What the engine's search did, as the stepper replays it. Values are the search's own: seen
-/// by the player to move at the node.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Event {
-    Enter(usize, Value, Value),
-    Scored(usize, Value, Value),
-    Skip(usize),
-    Leave(usize, Found<Value>),
 }
 
 /// The nodes of the tree, as the engine's search walks them.
@@ -153,32 +111,6 @@ impl GameTree for Nodes<'_> {
     }
 }
 
-/// Records every step of a search, with each node's beta so far.
-struct Recorder {
-    events: Vec<Event>,
-    beta: Vec<Value>,
-}
-
-impl Observer<Nodes<'_>> for Recorder {
-    fn enter(&mut self, node: usize, alpha: Value, beta: Value) {
-        self.beta[node] = beta;
-        self.events.push(Event::Enter(node, alpha, beta));
-    }
-
-    fn scored(&mut self, node: usize, _: usize, _: Value, alpha: Value) {
-        self.events
-            .push(Event::Scored(node, alpha, self.beta[node]));
-    }
-
-    fn skip(&mut self, _: usize, _: usize, node: usize) {
-        self.events.push(Event::Skip(node));
-    }
-
-    fn leave(&mut self, node: usize, found: Found<Value>) {
-        self.events.push(Event::Leave(node, found));
-    }
-}
-
 /// A game tree being searched, one step at a time.
 ///
 /// Values are told from the point of view of the player to move at the root, who is "max"; the
@@ -187,11 +119,7 @@ impl Observer<Nodes<'_>> for Recorder {
 pub struct SearchTree {
     nodes: Vec<TreeNode>,
     root_player: Player,
-    algorithm: Algorithm,
-    events: Vec<Event>,
-    applied: usize,
-    findings: Vec<Finding>,
-    last_evaluated: Option<usize>,
+    steps: Steps<Value>,
 }
 
 impl SearchTree {
@@ -231,6 +159,20 @@ impl SearchTree {
     ///
     /// As [`SearchTree::minimax_steps`].
     pub fn new(board: Board, algorithm: Algorithm) -> Result<SearchTree, TreeError> {
+        SearchTree::ordered(board, algorithm, MoveOrder::Keypad)
+    }
+
+    /// The tree below `board` with each position's moves tried in `order`, searched by
+    /// `algorithm`, not started yet.
+    ///
+    /// # Errors
+    ///
+    /// As [`SearchTree::minimax_steps`].
+    pub fn ordered(
+        board: Board,
+        algorithm: Algorithm,
+        order: MoveOrder,
+    ) -> Result<SearchTree, TreeError> {
         let Some(root_player) = board.to_move() else {
             return Err(TreeError::GameOver);
         };
@@ -244,7 +186,11 @@ impl SearchTree {
         let mut next = 0;
         while let Some(node) = nodes.get(next) {
             let (parent_board, depth) = (node.board, node.depth);
-            for (square, child) in parent_board.children() {
+            let free = parent_board.legal_moves();
+            for square in order.squares().into_iter().filter(|&s| free.contains(s)) {
+                let Ok(child) = parent_board.try_play(square) else {
+                    continue;
+                };
                 if nodes.len() >= MAX_TREE_POSITIONS {
                     let positions = (0..=9).map(|depth| stats::perft(board, depth)).sum();
                     return Err(TreeError::TooBig { positions });
@@ -261,140 +207,55 @@ impl SearchTree {
             }
             next += 1;
         }
-        let pruning = match algorithm {
-            Algorithm::Minimax => Pruning::None,
-            Algorithm::AlphaBeta => Pruning::AlphaBeta,
-        };
-        let mut recorder = Recorder {
-            events: Vec::new(),
-            beta: vec![Value::HIGHEST; nodes.len()],
-        };
-        search::search(&Nodes(&nodes), 0, pruning, &mut recorder);
+        let shape = nodes
+            .iter()
+            .map(|node| Shape {
+                parent: node.parent,
+                children: node.children.clone(),
+                max: node.board.turn() == root_player,
+            })
+            .collect();
+        let steps = Steps::record(&Nodes(&nodes), shape, algorithm);
         Ok(SearchTree {
-            findings: vec![Finding::Unvisited; nodes.len()],
             nodes,
             root_player,
-            algorithm,
-            events: recorder.events,
-            applied: 0,
-            last_evaluated: None,
+            steps,
         })
-    }
-
-    /// Whether node `index` is one where max (the root player) moves.
-    fn is_max(&self, index: usize) -> bool {
-        self.nodes[index].board.turn() == self.root_player
-    }
-
-    /// A search value at node `index` (seen by the player to move there), seen by max.
-    fn for_max(&self, index: usize, value: Value) -> Value {
-        if self.is_max(index) { value } else { -value }
-    }
-
-    fn apply(&mut self, event: Event) {
-        match event {
-            Event::Enter(index, alpha, beta) | Event::Scored(index, alpha, beta) => {
-                // Alpha and beta as a textbook draws them: the values max and min are sure of.
-                let (alpha, beta) = if self.is_max(index) {
-                    (alpha, beta)
-                } else {
-                    (-beta, -alpha)
-                };
-                self.findings[index] = Finding::Searching { alpha, beta };
-            }
-            Event::Leave(index, found) => {
-                let value = self.for_max(index, found.score());
-                self.findings[index] = match (found, self.is_max(index)) {
-                    (Found::Exact(_), _) => Finding::Exact(value),
-                    (Found::AtLeast(_), true) | (Found::AtMost(_), false) => {
-                        Finding::AtLeast(value)
-                    }
-                    (Found::AtMost(_), true) | (Found::AtLeast(_), false) => Finding::AtMost(value),
-                };
-                self.last_evaluated = Some(index);
-            }
-            Event::Skip(index) => self.mark_skipped(index),
-        }
-    }
-
-    fn mark_skipped(&mut self, index: usize) {
-        let mut stack = vec![index];
-        while let Some(node) = stack.pop() {
-            self.findings[node] = Finding::Skipped;
-            stack.extend(self.nodes[node].children.iter().copied());
-        }
     }
 
     /// Walks on until one more node has its value; returns the tree to show.
     pub fn step(&mut self) -> &SearchTree {
-        while let Some(&event) = self.events.get(self.applied) {
-            self.applied += 1;
-            self.apply(event);
-            if matches!(event, Event::Leave(..)) {
-                // Show the cuts that follow at once, with the node whose value caused them.
-                while let Some(&skip @ Event::Skip(_)) = self.events.get(self.applied) {
-                    self.applied += 1;
-                    self.apply(skip);
-                }
-                break;
-            }
-        }
+        self.steps.step();
         self
     }
 
     /// Takes `n` steps, or as many as are left.
     pub fn steps(&mut self, n: usize) -> &SearchTree {
-        for _ in 0..n {
-            if self.is_finished() {
-                break;
-            }
-            self.step();
-        }
+        self.steps.steps(n);
         self
     }
 
     /// Goes back one step: the node evaluated last is unknown again.
     pub fn back(&mut self) -> &SearchTree {
-        let done = self.evaluated_steps();
-        self.replay(done.saturating_sub(1));
+        self.steps.back();
         self
-    }
-
-    /// How many steps have been taken: nodes given a value so far.
-    fn evaluated_steps(&self) -> usize {
-        self.events[..self.applied]
-            .iter()
-            .filter(|event| matches!(event, Event::Leave(..)))
-            .count()
-    }
-
-    /// Starts again and takes `steps` steps.
-    fn replay(&mut self, steps: usize) {
-        self.restart();
-        for _ in 0..steps {
-            self.step();
-        }
     }
 
     /// Walks to the end of the search.
     pub fn finish(&mut self) -> &SearchTree {
-        while !self.is_finished() {
-            self.step();
-        }
+        self.steps.finish();
         self
     }
 
     /// Starts the search again from nothing.
     pub fn restart(&mut self) -> &SearchTree {
-        self.applied = 0;
-        self.last_evaluated = None;
-        self.findings.fill(Finding::Unvisited);
+        self.steps.restart();
         self
     }
 
     /// Whether the search has ended.
     pub fn is_finished(&self) -> bool {
-        self.applied >= self.events.len()
+        self.steps.is_finished()
     }
 
     /// Positions in the whole tree.
@@ -414,7 +275,13 @@ impl SearchTree {
 
     /// What the search knows about each node so far.
     pub fn findings(&self) -> &[Finding] {
-        &self.findings
+        self.steps.findings()
+    }
+
+    /// Alpha and beta at node `index` as the search last saw them, from max's point of view
+    /// (alpha: what max is sure of; beta: what min is sure of), once the search has reached it.
+    pub fn window(&self, index: usize) -> Option<(Bound<Value>, Bound<Value>)> {
+        self.steps.window(index)
     }
 
     /// The player to move at the root: "max".
@@ -424,47 +291,31 @@ impl SearchTree {
 
     /// The search walking the tree.
     pub fn algorithm(&self) -> Algorithm {
-        self.algorithm
+        self.steps.algorithm
     }
 
     /// Nodes whose value is known (exactly or as a bound).
     pub fn evaluated(&self) -> usize {
-        self.findings
-            .iter()
-            .filter(|f| {
-                matches!(
-                    f,
-                    Finding::Exact(_) | Finding::AtLeast(_) | Finding::AtMost(_)
-                )
-            })
-            .count()
+        self.steps.evaluated()
     }
 
     /// Nodes alpha-beta has skipped so far.
     pub fn skipped(&self) -> usize {
-        self.findings
-            .iter()
-            .filter(|f| **f == Finding::Skipped)
-            .count()
+        self.steps.skipped()
     }
 
     /// The node evaluated by the last step.
     pub fn last_evaluated(&self) -> Option<usize> {
-        self.last_evaluated
+        self.steps.last_evaluated()
     }
 
     /// The move the root player picks, once the root has its value: the first child (in keypad
     /// order) whose exact value equals the root's.
     pub fn chosen_move(&self) -> Option<Square> {
-        let Finding::Exact(root) = self.findings[0] else {
-            return None;
-        };
-        // Only an exact value can be the best: a bound only says "no better than this".
-        self.nodes[0]
-            .children
-            .iter()
-            .find(|&&child| matches!(self.findings[child], Finding::Exact(v) if v.after_ply() == root))
-            .and_then(|&child| self.nodes[child].last_move)
+        let child = self
+            .steps
+            .chosen_child(|child, root| child.after_ply() == root)?;
+        self.nodes[child].last_move
     }
 
     /// Words for a value seen by max: `X wins in 2`, `draw`, `O has won`.
@@ -490,40 +341,27 @@ impl SearchTree {
         }
     }
 
+    /// A value in alpha and beta, in words without the moves to the end: `X wins`, `draw`.
+    fn bound(&self, value: Value) -> String {
+        let (me, other) = (self.root_player, !self.root_player);
+        match value {
+            Value::Win(_) => format!("{me} wins"),
+            Value::Loss(_) => format!("{other} wins"),
+            Value::Draw(_) => "draw".to_owned(),
+        }
+    }
+
     fn node_html(&self, index: usize, scale: Scale) -> Html {
         let node = &self.nodes[index];
-        let finding = self.findings[index];
+        let finding = self.steps.finding(index);
         let chosen = self.is_finished()
             && node.depth == 1
             && node.last_move.is_some()
             && node.last_move == self.chosen_move();
-        let just_done = self.last_evaluated == Some(index) && !self.is_finished();
-        let (border, background, ink) = match finding {
-            _ if chosen => (Border(scale.px(3), "solid", CHOSEN.0), CHOSEN.1, DARK_INK),
-            _ if just_done => (
-                Border(scale.px(3), "solid", JUST_DONE.0),
-                JUST_DONE.1,
-                DARK_INK,
-            ),
-            Finding::Unvisited => (Border(scale.px(2), "solid", UNVISITED), CELL, QUIET_INK),
-            Finding::Searching { .. } => (
-                Border(scale.px(2), "solid", SEARCHING.0),
-                SEARCHING.1,
-                DARK_INK,
-            ),
-            Finding::Exact(_) => (Border(scale.px(2), "solid", GRID), CELL, DARK_INK),
-            Finding::AtLeast(_) | Finding::AtMost(_) => {
-                (Border(scale.px(2), "dashed", GRID), CELL, DARK_INK)
-            }
-            Finding::Skipped => (
-                Border(scale.px(2), "dotted", SKIPPED.0),
-                SKIPPED.1,
-                SKIPPED.2,
-            ),
-        };
+        let just_done = self.last_evaluated() == Some(index) && !self.is_finished();
         let role = if node.children.is_empty() {
             "end".to_owned()
-        } else if self.is_max(index) {
+        } else if node.board.turn() == self.root_player {
             format!("{} max", node.board.turn())
         } else {
             format!("{} min", node.board.turn())
@@ -536,70 +374,41 @@ impl SearchTree {
         if finding == Finding::Skipped {
             view = view.faded();
         }
-        let badge = div()
-            .css("display", "inline-block")
-            .css("border", border)
-            .css("border-radius", scale.px(5))
-            .css("background", background)
-            .css("color", ink)
-            .css("padding", (scale.px(2), scale.px(3)))
-            .css("font-size", scale.px(13))
-            .css("line-height", "1.25")
-            .css("min-width", scale.px(90))
-            .child(
-                div()
-                    .css("color", QUIET_INK)
-                    .css("background", "transparent")
-                    .text(&role),
-            )
-            .child(
-                div()
-                    .css("display", "inline-block")
-                    .child(view.table_html(scale)),
-            )
-            .child(
-                div()
-                    .css("font-weight", "700")
-                    .css("background", "transparent")
-                    .css("color", ink)
-                    .text(&self.label(finding)),
-            );
-        let colspan = node.children.len().max(1).to_string();
-        let head = tr().child(
-            td().attr("colspan", &colspan)
-                .css("text-align", "center")
-                .css("vertical-align", "top")
-                .css("padding", (scale.px(3), scale.px(1)))
-                .css("background", PAPER)
-                .child(badge),
-        );
-        let mut tree = table()
-            .css("border-collapse", "separate")
-            .css("border-spacing", "0")
-            .css("margin", "0 auto")
-            .child(head);
-        if !node.children.is_empty() {
-            tree = tree.child(tr().children(node.children.iter().map(|&child| {
-                td().css("vertical-align", "top")
-                    .css("padding", (scale.px(0), scale.px(1)))
-                    .css("background", PAPER)
-                    .child(self.node_html(child, scale))
-            })));
+        Badge {
+            role: &role,
+            body: Some(view.table_html(scale)),
+            value: &self.label(finding),
+            window: self.steps.window_text(index, &|value| self.bound(value)),
+            look: node_look(scale, finding, chosen, just_done),
+            min_width: 96,
         }
-        tree.into()
+        .draw(scale)
+    }
+
+    /// The tree itself, with a line from each position to each move.
+    fn tree_html(&self, scale: Scale) -> Html {
+        let art = TreeArt {
+            shape: &self.steps.shape,
+            node: &|index| self.node_html(index, scale),
+            edge_label: &|index| {
+                let node = &self.nodes[index];
+                node.last_move
+                    .map(|square| format!("{} on {square}", !node.board.turn()))
+                    .unwrap_or_default()
+            },
+            skipped: &|index| self.steps.finding(index) == Finding::Skipped,
+        };
+        art.draw(scale, 0)
     }
 
     fn summary(&self) -> String {
-        let name = match self.algorithm {
-            Algorithm::Minimax => "Minimax",
-            Algorithm::AlphaBeta => "Alpha-beta",
-        };
         let mut summary = format!(
-            "{name}: {} of {} positions evaluated",
+            "{}: {} of {} positions evaluated",
+            self.algorithm().name(),
             self.evaluated(),
             self.len()
         );
-        if self.algorithm == Algorithm::AlphaBeta {
+        if self.algorithm() == Algorithm::AlphaBeta {
             summary.push_str(&format!(", {} skipped", self.skipped()));
         }
         summary
@@ -609,7 +418,7 @@ impl SearchTree {
 impl fmt::Display for SearchTree {
     /// One line per node, indented by depth.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (node, finding) in self.nodes.iter().zip(&self.findings) {
+        for (node, finding) in self.nodes.iter().zip(self.findings()) {
             let mv = node
                 .last_move
                 .map(|s| format!("{} on {s}: ", !node.board.turn()))
@@ -632,13 +441,9 @@ impl Picture for SearchTree {
     /// greyed out, and at the end the chosen move in green.
     fn draw(&self, scale: Scale) -> Html {
         let mut inner = title(scale, &self.summary());
-        inner.push(
-            div()
-                .css("overflow-x", "auto")
-                .child(self.node_html(0, scale)),
-        );
+        inner.push(div().css("overflow-x", "auto").child(self.tree_html(scale)));
         let note = if self.is_finished() {
-            match (self.findings[0], self.chosen_move()) {
+            match (self.steps.finding(0), self.chosen_move()) {
                 (Finding::Exact(value), Some(square)) => format!(
                     "Done. {} to move picks square {square} (green): {}.",
                     self.root_player,
@@ -646,7 +451,7 @@ impl Picture for SearchTree {
                 ),
                 _ => "Done.".to_owned(),
             }
-        } else if let Some(index) = self.last_evaluated {
+        } else if let Some(index) = self.last_evaluated() {
             let node = &self.nodes[index];
             let what = node
                 .last_move
@@ -654,7 +459,7 @@ impl Picture for SearchTree {
                 .unwrap_or_else(|| "the root".to_owned());
             format!(
                 "Just evaluated (yellow): {what}, {}. Run the cell again for the next step.",
-                self.label(self.findings[index])
+                self.label(self.steps.finding(index))
             )
         } else {
             "Nothing evaluated yet: call step() to start.".to_owned()
@@ -668,6 +473,120 @@ impl Picture for SearchTree {
     }
 }
 
-notebook_pictures!(SearchTree);
+/// Alpha-beta on one position with its moves tried in two orders: keypad order, and the
+/// centre, then the corners, then the edges. How many positions each visits, and when the tree
+/// is small enough to draw, the two trees side by side.
+///
+/// ```
+/// use magic_tictactoe::{tree::OrderedSearches, Board};
+///
+/// let searches = OrderedSearches::new(Board::new());
+/// let [keypad, centre_first] = searches.positions();
+/// assert!(centre_first < keypad / 2);
+/// ```
+#[derive(Debug, Clone)]
+pub struct OrderedSearches {
+    board: Board,
+    positions: [u64; 2],
+    trees: Option<[SearchTree; 2]>,
+}
+
+impl OrderedSearches {
+    /// The orders compared, in the order of [`OrderedSearches::positions`].
+    pub const ORDERS: [MoveOrder; 2] = [MoveOrder::Keypad, MoveOrder::CentreCornersEdges];
+
+    /// Alpha-beta on `board` in both orders.
+    pub fn new(board: Board) -> OrderedSearches {
+        let positions = OrderedSearches::ORDERS.map(|order| {
+            search::search(&TicTacToe { order }, board, Pruning::AlphaBeta, &mut ()).positions
+        });
+        let tree = |order| {
+            let mut tree = SearchTree::ordered(board, Algorithm::AlphaBeta, order).ok()?;
+            tree.finish();
+            Some(tree)
+        };
+        let trees = tree(MoveOrder::Keypad).zip(tree(MoveOrder::CentreCornersEdges));
+        OrderedSearches {
+            board,
+            positions,
+            trees: trees.map(|(a, b)| [a, b]),
+        }
+    }
+
+    /// Positions alpha-beta visits in keypad order and centre-corners-edges order.
+    pub fn positions(&self) -> [u64; 2] {
+        self.positions
+    }
+
+    /// The two trees searched to the end, when the position's tree is small enough to draw.
+    pub fn trees(&self) -> Option<&[SearchTree; 2]> {
+        self.trees.as_ref()
+    }
+}
+
+fn order_name(order: MoveOrder) -> &'static str {
+    match order {
+        MoveOrder::Keypad => "keypad order, 1 to 9",
+        MoveOrder::CentreCornersEdges => "centre, corners, then edges",
+    }
+}
+
+impl Picture for OrderedSearches {
+    /// A table of positions visited in each order and, for a small tree, both trees.
+    fn draw(&self, scale: Scale) -> Html {
+        let mut counts = plain_table().child(
+            tr().child(heading_cell(scale, "moves tried in"))
+                .child(heading_cell(scale, "positions alpha-beta visits")),
+        );
+        for (order, positions) in OrderedSearches::ORDERS.iter().zip(self.positions) {
+            counts = counts.child(
+                tr().child(cell(scale).text(order_name(*order))).child(
+                    cell(scale)
+                        .css("text-align", "right")
+                        .text(&thousands(positions)),
+                ),
+            );
+        }
+        let mut inner = title(
+            scale,
+            &format!("Alpha-beta on {} in two move orders", self.board),
+        );
+        inner.push(counts);
+        match &self.trees {
+            Some(trees) => {
+                inner.push(div().css("height", scale.px(8)));
+                inner.push(side_by_side(
+                    scale,
+                    trees.iter().zip(OrderedSearches::ORDERS).map(|(tree, order)| {
+                        let mut column = title(
+                            scale,
+                            &format!("{}: {} skipped", order_name(order), tree.skipped()),
+                        );
+                        column.push(div().css("overflow-x", "auto").child(tree.tree_html(scale)));
+                        column
+                    }),
+                ));
+            }
+            None => inner.push(caption(
+                scale,
+                "The tree is too big to draw here: pick a position with at most 5 free squares to see both trees.",
+            )),
+        }
+        card(scale, inner)
+    }
+
+    fn text(&self) -> String {
+        OrderedSearches::ORDERS
+            .iter()
+            .zip(self.positions)
+            .map(|(order, positions)| {
+                format!("{}: {} positions", order_name(*order), thousands(positions))
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+notebook_pictures!(SearchTree, OrderedSearches);
 
 debug_as_sentence!(TreeError);

@@ -1,0 +1,551 @@
+//! A player (most often a learner's own) against every level of the computer, as X and as O:
+//! how often it wins, draws, loses and forfeits.
+//!
+//! ```
+//! use magic_tictactoe::{challenge::Challenge, Board, Level, Player, Square};
+//!
+//! // Take the centre if free, else the first free square.
+//! fn centre_first(board: &Board) -> Option<Square> {
+//!     if board.is_free(5) { Some(Square::Centre) } else { board.empty_squares().first() }
+//! }
+//!
+//! let challenge = Challenge::new(centre_first);
+//! assert!(challenge.is_exact()); // it always answers a position the same way
+//! let against_perfect = challenge.record(Level::Perfect, Player::X).unwrap();
+//! assert_eq!(against_perfect.wins, 0.0); // nobody beats perfect play
+//! assert!(challenge.record(Level::Random, Player::X).unwrap().wins > 0.5);
+//! ```
+
+use std::cell::{Cell, RefCell};
+use std::fmt;
+use std::rc::Rc;
+
+use super::tournament::{ExactEndings, Rates, SampledEndings};
+use crate::engine::{Forfeit, Level, MAX_DEPTH, Opponent};
+use crate::render::palette::{DRAW_BAR, INK, LOSS_BAR, MUTED, PAPER, TABLE_EDGE, WIN_BAR};
+use crate::render::parts::{self, caption, card, heading_cell, plain_table, title};
+use crate::render::{Border, Html, Picture, Px, Scale, div, notebook_pictures, td, tr};
+use crate::rules::text::thousands;
+use crate::rules::{Board, Player};
+
+/// Games played for each pairing when a player's chances cannot be worked out exactly.
+pub const SAMPLED_GAMES: u32 = 1_000;
+
+/// The seed the sampled games are played from, so that a class sees the same figures.
+const SEED: u64 = 15;
+
+/// How a player did against one level on one side, as chances from 0 to 1 seen from the
+/// player's side. A forfeit counts as a loss, and is also counted on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Record {
+    /// The chance it wins.
+    pub wins: f64,
+    /// The chance of a draw.
+    pub draws: f64,
+    /// The chance it loses, forfeits included.
+    pub losses: f64,
+    /// The chance it forfeits: its code chose a taken square, no square, or panicked.
+    pub forfeits: f64,
+}
+
+impl Record {
+    fn of(rates: Rates, side: Player, forfeits: f64) -> Record {
+        Record {
+            wins: *rates.get(Some(side)),
+            draws: rates.draws,
+            losses: *rates.get(Some(!side)),
+            forfeits,
+        }
+    }
+
+    /// Whether it never lost (nor forfeited): exactly, or in every game played.
+    pub fn never_loses(&self) -> bool {
+        self.losses == 0.0
+    }
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "won {:.1} % \u{b7} drew {:.1} % \u{b7} lost {:.1} %",
+            100.0 * self.wins,
+            100.0 * self.draws,
+            100.0 * self.losses
+        )?;
+        if self.forfeits > 0.0 {
+            write!(f, " (forfeited {:.1} %)", 100.0 * self.forfeits)?;
+        }
+        Ok(())
+    }
+}
+
+/// A player against every level a learner picks from, as X and as O.
+///
+/// When the player answers every position the same way each time it is asked (the crate asks
+/// twice), the chances are exact, added up over every game the levels can play against it.
+/// When it does not (it uses randomness), they are counted over [`SAMPLED_GAMES`] games for
+/// each pairing.
+#[derive(Debug, Clone)]
+pub struct Challenge {
+    name: String,
+    /// For each level: the player's record as X, then as O.
+    rows: Vec<(Level, Record, Record)>,
+    exact: bool,
+    first_forfeit: Option<Forfeit>,
+}
+
+impl Challenge {
+    /// `player` (a learner's function from a board to a square, an [`Opponent`], or a
+    /// [`Level`]) against each of [`Level::ALL`], as X and as O.
+    pub fn new(player: impl Into<Opponent>) -> Challenge {
+        let mut player = player.into();
+        Challenge::exactly(&mut player).unwrap_or_else(|| Challenge::sampled(&mut player))
+    }
+
+    fn exactly(player: &mut Opponent) -> Option<Challenge> {
+        let mut rows = Vec::new();
+        let mut first_forfeit = None;
+        for level in Level::ALL {
+            let mut computer = Opponent::from(level);
+            let as_x = ExactEndings::between(player, &mut computer)?;
+            let as_o = ExactEndings::between(&mut computer, player)?;
+            first_forfeit = first_forfeit.or(as_x.first_forfeit).or(as_o.first_forfeit);
+            rows.push((
+                level,
+                Record::of(as_x.rates, Player::X, as_x.forfeits),
+                Record::of(as_o.rates, Player::O, as_o.forfeits),
+            ));
+        }
+        Some(Challenge {
+            name: player.name().to_owned(),
+            rows,
+            exact: true,
+            first_forfeit,
+        })
+    }
+
+    fn sampled(player: &mut Opponent) -> Challenge {
+        let mut rows = Vec::new();
+        let mut first_forfeit = None;
+        for level in Level::ALL {
+            let mut computer = Opponent::from(level);
+            let as_x = SampledEndings::between(player, &mut computer, SAMPLED_GAMES, SEED);
+            let as_o = SampledEndings::between(&mut computer, player, SAMPLED_GAMES, SEED);
+            first_forfeit = first_forfeit.or(as_x.first_forfeit).or(as_o.first_forfeit);
+            rows.push((
+                level,
+                Record::of(as_x.rates, Player::X, as_x.forfeits),
+                Record::of(as_o.rates, Player::O, as_o.forfeits),
+            ));
+        }
+        Challenge {
+            name: player.name().to_owned(),
+            rows,
+            exact: false,
+            first_forfeit,
+        }
+    }
+
+    /// The player's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// How the player did against `level`, playing `side`; `None` for a level not in
+    /// [`Level::ALL`].
+    pub fn record(&self, level: Level, side: Player) -> Option<Record> {
+        let (_, as_x, as_o) = self.rows.iter().find(|(l, _, _)| *l == level)?;
+        Some(match side {
+            Player::X => *as_x,
+            Player::O => *as_o,
+        })
+    }
+
+    /// Whether the player never loses to `level`, as X or as O.
+    pub fn never_loses_to(&self, level: Level) -> bool {
+        Player::ALL.into_iter().all(|side| {
+            self.record(level, side)
+                .is_some_and(|record| record.never_loses())
+        })
+    }
+
+    /// Whether the chances are exact rather than counted over sampled games.
+    pub fn is_exact(&self) -> bool {
+        self.exact
+    }
+
+    /// The first position where the player forfeited, if it ever did.
+    pub fn first_forfeit(&self) -> Option<&Forfeit> {
+        self.first_forfeit.as_ref()
+    }
+
+    fn how(&self) -> String {
+        if self.exact {
+            "Exact chances, added up over every game each level can play against it.".to_owned()
+        } else {
+            format!(
+                "Counted over {} games for each pairing: it answered a position differently when asked twice, so its chances cannot be worked out exactly.",
+                thousands(u64::from(SAMPLED_GAMES))
+            )
+        }
+    }
+}
+
+impl Picture for Challenge {
+    /// A table: a row for each level, the player as X and as O, each a bar of wins (green),
+    /// draws (yellow) and losses (red) with the percentages; under it the first forfeit, drawn.
+    fn draw(&self, scale: Scale) -> Html {
+        let head = |text: &str| heading_cell(scale, text);
+        let mut rows = plain_table().child(
+            tr().child(head("against"))
+                .child(head(&format!("{} plays X", self.name)))
+                .child(head(&format!("{} plays O", self.name))),
+        );
+        for (level, as_x, as_o) in &self.rows {
+            let mut line = tr().child(head(&level.name()));
+            for record in [as_x, as_o] {
+                line = line.child(
+                    td().css("padding", (scale.px(3), scale.px(6)))
+                        .css("background", PAPER)
+                        .css("color", INK)
+                        .css("text-align", "left")
+                        .css("border", Border(Px(1), "solid", TABLE_EDGE))
+                        .child(parts::stacked_bar(
+                            scale,
+                            150,
+                            &[
+                                (record.wins, WIN_BAR),
+                                (record.draws, DRAW_BAR),
+                                (record.losses, LOSS_BAR),
+                            ],
+                        ))
+                        .child(
+                            div()
+                                .css("background", PAPER)
+                                .css("color", MUTED)
+                                .css("font-size", scale.px(14))
+                                .text(&record.to_string()),
+                        ),
+                );
+            }
+            rows = rows.child(line);
+        }
+        let mut inner = title(
+            scale,
+            &format!("{} against every level of the computer", self.name),
+        );
+        inner.push(rows);
+        inner.push(caption(
+            scale,
+            &format!(
+                "Green: {} wins, yellow: draws, red: {} loses. {}",
+                self.name,
+                self.name,
+                self.how()
+            ),
+        ));
+        if let Some(forfeit) = &self.first_forfeit {
+            inner.push(caption(scale, "The first position where it forfeited:"));
+            inner.push(forfeit.draw(scale));
+        }
+        card(scale, inner)
+    }
+
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Challenge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} against every level", self.name)?;
+        for (level, as_x, as_o) in &self.rows {
+            write!(
+                f,
+                "\n{:>12} as X: {as_x}\n{:>12} as O: {as_o}",
+                level.name(),
+                ""
+            )?;
+        }
+        write!(f, "\n{}", self.how())?;
+        if let Some(forfeit) = &self.first_forfeit {
+            write!(f, "\nFirst forfeit: {forfeit}")?;
+        }
+        Ok(())
+    }
+}
+
+notebook_pictures!(Challenge);
+
+/// The levels a [`DepthStudy`] plays against: the weakest, the tutorials' checklist, the best.
+pub const STUDY_LEVELS: [Level; 3] = [Level::Random, Level::Rules, Level::Perfect];
+
+/// One depth of a [`DepthStudy`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct DepthRow {
+    /// How many moves ahead the search looks.
+    pub depth: u32,
+    /// Positions it visits to choose its first move on the empty board.
+    pub first_move_positions: u64,
+    /// Its record against each of [`STUDY_LEVELS`], as X and as O.
+    pub records: Vec<(Level, Record, Record)>,
+}
+
+/// How looking further ahead changes play: a depth-limited search with one evaluation, at each
+/// depth, against [`STUDY_LEVELS`], with the positions it visits for its first move.
+///
+/// ```
+/// use magic_tictactoe::{challenge::DepthStudy, Board, Level, Player};
+///
+/// // No judgement at all: only wins and losses the search can see count.
+/// let study = DepthStudy::new([1, 9], |_: &Board, _: Player| 0);
+/// let deep = study.row(9).unwrap();
+/// assert!(deep.records.iter().all(|(_, as_x, as_o)| as_x.never_loses() && as_o.never_loses()));
+/// assert!(study.row(1).unwrap().first_move_positions < deep.first_move_positions);
+/// ```
+#[derive(Debug, Clone)]
+pub struct DepthStudy {
+    rows: Vec<DepthRow>,
+    exact: bool,
+    /// Whether the evaluation answered a position differently when asked again.
+    fickle: bool,
+    first_forfeit: Option<Forfeit>,
+}
+
+/// A learner's evaluation, asked twice about each position the first time and remembered: the
+/// searches at every depth judge the same positions over and over.
+struct Judge<E> {
+    evaluation: E,
+    /// By board code and player (X at even indices, O at odd): the first answer.
+    memo: RefCell<Vec<Option<i32>>>,
+    fickle: Cell<bool>,
+}
+
+impl<E: Fn(&Board, Player) -> i32> Judge<E> {
+    fn judge(&self, board: &Board, player: Player) -> i32 {
+        let key = 2 * usize::from(board.code()) + usize::from(player == Player::O);
+        if let Some(Some(known)) = self.memo.borrow().get(key) {
+            return *known;
+        }
+        let first = (self.evaluation)(board, player);
+        if (self.evaluation)(board, player) != first {
+            self.fickle.set(true);
+        }
+        if let Some(slot) = self.memo.borrow_mut().get_mut(key) {
+            *slot = Some(first);
+        }
+        first
+    }
+}
+
+impl DepthStudy {
+    /// The search with `evaluation` at each of `depths` (each brought within 1 to 9; each
+    /// depth once, at most nine).
+    pub fn new<E>(depths: impl IntoIterator<Item = u32>, evaluation: E) -> DepthStudy
+    where
+        E: Fn(&Board, Player) -> i32 + 'static,
+    {
+        let judge = Rc::new(Judge {
+            evaluation,
+            memo: RefCell::new(vec![None; 2 * 19_683]),
+            fickle: Cell::new(false),
+        });
+        let mut wanted: Vec<u32> = depths
+            .into_iter()
+            .take(2 * MAX_DEPTH as usize)
+            .map(|depth| depth.clamp(1, MAX_DEPTH))
+            .collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        let mut study = DepthStudy {
+            rows: Vec::new(),
+            exact: true,
+            fickle: false,
+            first_forfeit: None,
+        };
+        for depth in wanted {
+            let judge = Rc::clone(&judge);
+            let mut player = Opponent::searching(depth, move |board: &Board, player: Player| {
+                judge.judge(board, player)
+            });
+            let _ = player.turn(Board::new());
+            let first_move_positions = player.positions_searched();
+            let mut records = Vec::new();
+            for level in STUDY_LEVELS {
+                let (as_x, as_o, exact, forfeit) = pairing(&mut player, level);
+                study.exact &= exact;
+                study.first_forfeit = study.first_forfeit.take().or(forfeit);
+                records.push((level, as_x, as_o));
+            }
+            study.rows.push(DepthRow {
+                depth,
+                first_move_positions,
+                records,
+            });
+        }
+        study.fickle = judge.fickle.get();
+        study
+    }
+
+    /// The row for `depth`, if it was studied.
+    pub fn row(&self, depth: u32) -> Option<&DepthRow> {
+        self.rows.iter().find(|row| row.depth == depth)
+    }
+
+    /// Every depth studied, shallowest first.
+    pub fn rows(&self) -> &[DepthRow] {
+        &self.rows
+    }
+
+    /// The first position where the evaluation's code panicked, if it ever did.
+    pub fn first_forfeit(&self) -> Option<&Forfeit> {
+        self.first_forfeit.as_ref()
+    }
+
+    /// How the chances were found, in a sentence.
+    fn how(&self) -> &'static str {
+        match (self.exact, self.fickle) {
+            (true, false) => "Exact chances over every game.",
+            (true, true) => {
+                "Your evaluation gave a position different values when asked twice: the study used its first answer for each position, and then worked out exact chances."
+            }
+            (false, _) => "Counted over sampled games.",
+        }
+    }
+}
+
+/// `player` against `level` as X and as O: exactly when it can be worked out, else sampled;
+/// whether it was exact, and the first forfeit.
+fn pairing(player: &mut Opponent, level: Level) -> (Record, Record, bool, Option<Forfeit>) {
+    let mut computer = Opponent::from(level);
+    let exact = ExactEndings::between(player, &mut computer)
+        .zip(ExactEndings::between(&mut computer, player));
+    if let Some((as_x, as_o)) = exact {
+        return (
+            Record::of(as_x.rates, Player::X, as_x.forfeits),
+            Record::of(as_o.rates, Player::O, as_o.forfeits),
+            true,
+            as_x.first_forfeit.or(as_o.first_forfeit),
+        );
+    }
+    let as_x = SampledEndings::between(player, &mut computer, SAMPLED_GAMES, SEED);
+    let as_o = SampledEndings::between(&mut computer, player, SAMPLED_GAMES, SEED);
+    (
+        Record::of(as_x.rates, Player::X, as_x.forfeits),
+        Record::of(as_o.rates, Player::O, as_o.forfeits),
+        false,
+        as_x.first_forfeit.or(as_o.first_forfeit),
+    )
+}
+
+/// A record as a bar of wins, draws and losses, `width` pixels long, and the percentages.
+fn record_html(scale: Scale, label: &str, record: &Record, width: u32) -> Html {
+    div()
+        .css("background", PAPER)
+        .css("color", MUTED)
+        .css("font-size", scale.px(14))
+        .css("white-space", "nowrap")
+        .text(&format!(
+            "{label}won {:.0} \u{b7} drew {:.0} \u{b7} lost {:.0}",
+            100.0 * record.wins,
+            100.0 * record.draws,
+            100.0 * record.losses
+        ))
+        .child(parts::stacked_bar(
+            scale,
+            width,
+            &[
+                (record.wins, WIN_BAR),
+                (record.draws, DRAW_BAR),
+                (record.losses, LOSS_BAR),
+            ],
+        ))
+        .into()
+}
+
+impl Picture for DepthStudy {
+    /// A row per depth: the positions visited for the first move, to scale, and the record
+    /// against each level as X and as O.
+    fn draw(&self, scale: Scale) -> Html {
+        let head = |text: &str| heading_cell(scale, text);
+        let mut header = tr()
+            .child(head("depth"))
+            .child(head("positions for the first move"));
+        for level in STUDY_LEVELS {
+            header = header.child(head(&format!("against {level}")));
+        }
+        let most = self
+            .rows
+            .iter()
+            .map(|row| row.first_move_positions)
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let mut rows = plain_table().child(header);
+        for row in &self.rows {
+            let mut line = tr().child(head(&row.depth.to_string())).child(
+                td().css("padding", (scale.px(3), scale.px(6)))
+                    .css("background", PAPER)
+                    .css("color", INK)
+                    .css("text-align", "left")
+                    .css("border", Border(Px(1), "solid", TABLE_EDGE))
+                    .text(&thousands(row.first_move_positions))
+                    .child(parts::bar(
+                        scale,
+                        row.first_move_positions as f64 / most as f64,
+                        120,
+                        crate::render::palette::BAR,
+                    )),
+            );
+            for (_, as_x, as_o) in &row.records {
+                line = line.child(
+                    td().css("padding", (scale.px(3), scale.px(6)))
+                        .css("background", PAPER)
+                        .css("border", Border(Px(1), "solid", TABLE_EDGE))
+                        .child(record_html(scale, "as X: ", as_x, 110))
+                        .child(record_html(scale, "as O: ", as_o, 110)),
+                );
+            }
+            rows = rows.child(line);
+        }
+        let mut inner = title(
+            scale,
+            "Looking further ahead: the same evaluation at each depth",
+        );
+        inner.push(rows);
+        inner.push(caption(
+            scale,
+            &format!(
+                "Percent of games, green: the search wins, yellow: draws, red: it loses. {}",
+                self.how()
+            ),
+        ));
+        if let Some(forfeit) = &self.first_forfeit {
+            inner.push(caption(scale, "The first position where it forfeited:"));
+            inner.push(forfeit.draw(scale));
+        }
+        card(scale, inner)
+    }
+
+    fn text(&self) -> String {
+        let mut text =
+            String::from("depth, positions for the first move, then as X / as O against");
+        for level in STUDY_LEVELS {
+            text.push_str(&format!(" {level},"));
+        }
+        for row in &self.rows {
+            text.push_str(&format!(
+                "\n{}: {}",
+                row.depth,
+                thousands(row.first_move_positions)
+            ));
+            for (level, as_x, as_o) in &row.records {
+                text.push_str(&format!("\n   {level}: as X {as_x}; as O {as_o}"));
+            }
+        }
+        text
+    }
+}
+
+notebook_pictures!(DepthStudy);
