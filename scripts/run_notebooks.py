@@ -129,6 +129,29 @@ def run(path, write, html_dir, timeout, scale=None):
     return problems, elapsed, html_outputs
 
 
+def scale_holds_across_cells(timeout):
+    """Whether `render::set_scale` in one cell sizes the pictures of the cells after it. The kernel
+    links the crate into each cell's code separately, so a setting kept only in a static would
+    not: a teacher's `render::projector()` would do nothing. Runs a three-cell notebook."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell(':dep magic-tictactoe = { path = ".." }\nuse magic_tictactoe::prelude::*;'),
+        nbformat.v4.new_code_cell("render::set_scale(2.0);"),
+        nbformat.v4.new_code_cell("Board::new()"),
+        nbformat.v4.new_code_cell("render::set_scale(1.0);"),
+        nbformat.v4.new_code_cell("Board::new()"),
+    ]
+    client = NotebookClient(nb, kernel_name="rust", timeout=timeout, startup_timeout=120,
+                            resources={"metadata": {"path": str(NOTEBOOKS)}})
+    client.execute()
+    sizes = []
+    for index in (2, 4):
+        html = "".join(o.get("data", {}).get("text/html", "") for o in nb.cells[index].get("outputs", []))
+        sizes.append(sorted({int(n) for n in re.findall(r"font-size:(\d+)px", html)}))
+    # The card's text is 15 px at the normal size: 30 px at twice the size.
+    return 30 in sizes[0] and 15 not in sizes[0] and 15 in sizes[1], sizes
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("only", nargs="*", help="run only notebooks whose file name contains one of these")
@@ -157,6 +180,10 @@ def main():
             passed += 1
             print(f"ok   {path.name} ({elapsed:.1f} s, {html_outputs} HTML outputs)")
         sys.stdout.flush()
+    if not args.only and args.scale is None:
+        ok, sizes = scale_holds_across_cells(args.timeout)
+        print(f"{'ok  ' if ok else 'FAIL'} render::set_scale in one cell sizes the next cells' pictures (font sizes {sizes})")
+        passed, failed = passed + ok, failed + (not ok)
     print(f"notebooks: {passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -1,6 +1,7 @@
 //! What every picture has in common: a size that one setting changes for a whole notebook
 //! (for a projector, say), a text form beside it, and the hook that shows it in a cell.
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::Html;
@@ -61,8 +62,34 @@ impl Default for Scale {
 /// The scale every picture is drawn at unless it is given its own: bits of an `f64`.
 static NOTEBOOK_SCALE: AtomicU64 = AtomicU64::new(0x3FF0_0000_0000_0000); // 1.0
 
+/// Where the notebook's scale is kept for every cell to read.
+///
+/// The Rust kernel links this crate into the code of each cell separately, so a static set in
+/// one cell is a different static from the one the next cell reads: a teacher's
+/// `render::projector()` would change nothing after its own cell. So the scale is also written
+/// to a small file in the temporary folder, named after the kernel's process, with the
+/// process's start time (where the system tells it) so that a later process that happens to
+/// get the same number does not take it up.
+fn shared_setting() -> PathBuf {
+    std::env::temp_dir().join(format!("magic-tictactoe-scale-{}", std::process::id()))
+}
+
+/// When this process started, in the system's clock ticks since boot (Linux), or nothing.
+fn process_start() -> String {
+    std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|stat| {
+            // The fields after the command's name, which is in parentheses and may hold spaces:
+            // the start time is the 22nd field of the line, the 20th after the name.
+            let after_name = stat.rsplit_once(')')?.1.to_owned();
+            after_name.split_whitespace().nth(19).map(str::to_owned)
+        })
+        .unwrap_or_default()
+}
+
 /// Draws every picture from now on `factor` times its normal size (0.5 to 4), and returns the
-/// scale set. Run it in a notebook's first cells to make the whole notebook bigger.
+/// scale set. Run it in a notebook's first cells to make the whole notebook bigger: it holds
+/// for every cell after it, until the kernel restarts.
 ///
 /// ```
 /// use magic_tictactoe::render;
@@ -74,6 +101,8 @@ static NOTEBOOK_SCALE: AtomicU64 = AtomicU64::new(0x3FF0_0000_0000_0000); // 1.0
 pub fn set_scale(factor: f64) -> Scale {
     let scale = Scale::new(factor);
     NOTEBOOK_SCALE.store(scale.0.to_bits(), Ordering::Relaxed);
+    // Without the file (a read-only temporary folder, say) the scale still holds in this cell.
+    let _ = std::fs::write(shared_setting(), format!("{} {}", scale.0, process_start()));
     scale
 }
 
@@ -82,9 +111,19 @@ pub fn projector() -> Scale {
     set_scale(Scale::PROJECTOR.0)
 }
 
-/// The scale pictures are drawn at: set by [`set_scale`], normal until then.
+/// The scale pictures are drawn at: set by [`set_scale`] in this cell or an earlier one of the
+/// same kernel, normal until then.
 pub fn scale() -> Scale {
-    Scale::new(f64::from_bits(NOTEBOOK_SCALE.load(Ordering::Relaxed)))
+    let shared = std::fs::read_to_string(shared_setting())
+        .ok()
+        .and_then(|text| {
+            let (factor, start) = text.split_once(' ')?;
+            (start == process_start()).then(|| factor.parse::<f64>().ok())?
+        });
+    match shared {
+        Some(factor) => Scale::new(factor),
+        None => Scale::new(f64::from_bits(NOTEBOOK_SCALE.load(Ordering::Relaxed))),
+    }
 }
 
 /// A value that draws itself as a picture in a notebook cell, with a text form beside it for
