@@ -113,9 +113,11 @@ pub(crate) fn stacked_bar(scale: Scale, width: u32, parts: &[(f64, Colour)]) -> 
         .into()
 }
 
-/// A table cell in the card's colours.
+/// A table cell in the card's colours. Its size is set, because notebooks draw tables in
+/// 12-pixel text whatever the picture's scale.
 pub(crate) fn cell(scale: Scale) -> Element {
     td().css("padding", (scale.px(3), scale.px(8)))
+        .css("font-size", scale.px(14))
         .css("background", PAPER)
         .css("color", INK)
         .css("text-align", "left")
@@ -126,6 +128,7 @@ pub(crate) fn cell(scale: Scale) -> Element {
 pub(crate) fn heading_cell(scale: Scale, text: &str) -> Html {
     super::html::th()
         .css("padding", (scale.px(3), scale.px(8)))
+        .css("font-size", scale.px(14))
         .css("background", HEADING)
         .css("color", INK)
         .css("text-align", "left")
@@ -138,6 +141,22 @@ pub(crate) fn plain_table() -> Element {
     table()
         .css("border-collapse", "collapse")
         .css("margin", "0")
+}
+
+/// Things side by side, top-aligned, as long as the page is wide enough; the next goes below
+/// when it is not (wide trees on a projector), each scrolling sideways if it alone is too wide.
+pub(crate) fn side_by_side_or_below(scale: Scale, items: impl IntoIterator<Item = Html>) -> Html {
+    div()
+        .children(items.into_iter().map(|item| {
+            div()
+                .css("display", "inline-block")
+                .css("vertical-align", "top")
+                .css("max-width", "100%")
+                .css("overflow-x", "auto")
+                .css("margin", (Px(0), scale.px(14), scale.px(8), Px(0)))
+                .child(item)
+        }))
+        .into()
 }
 
 /// Things side by side, top-aligned, in one row.
