@@ -82,6 +82,9 @@ pub(crate) const FADED_INK: Colour = Colour::fixed("#6b6358");
 /// The bars of a chart.
 pub(crate) const BAR: Colour = Colour::fixed("#7b9acc");
 /// A draw in a bar of results.
+/// The lines of a tree, from each position to its children: the page's quiet ink, so that
+/// they show on a dark page as well as a light one.
+pub(crate) const TREE_LINE: Colour = Colour::themed("--jp-content-font-color2", "#5f574c");
 /// A bar of games won, from the player's side.
 pub(crate) const WIN_BAR: Colour = Colour::fixed("#2e7d32");
 /// A bar of games lost, from the player's side.
