@@ -16,7 +16,11 @@ session). It
   until the game ends, and checks that the computer did not lose;
 * in JupyterLab's dark theme, checks what its sanitizer does with the pictures' colours: in a
   notebook opened from disk it keeps plain colours and drops CSS variables (the cards show
-  their light fallback), and output just made keeps them (the cards follow the dark theme).
+  their light fallback), and output just made keeps them (the cards follow the dark theme);
+* opens notebook 09 as committed and checks that the paper trees keep their lines (bordered
+  cells), and opens a notebook made here whose saved output is an <img> with a data URI: the
+  sanitizer keeps it and it shows (so an image could have drawn the lines too; the crate draws
+  them with borders, which need no image encoder and keep every label as text).
 
 Screenshots go to SCREENSHOT_DIR. Ends with the line "jupyterlab: N passed, M failed".
 """
@@ -37,6 +41,15 @@ from playwright.sync_api import sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NOTEBOOK = "07-play-by-clicking.ipynb"
+# The paper trees: their lines are bordered cells, which must survive the sanitizer.
+TREES = "09-alpha-beta-on-paper.ipynb"
+# A notebook made here, with one saved output: a picture as an <img> with a data URI, the other
+# way a tree's lines could have been drawn.
+PROBE = "probe-data-uri.ipynb"
+# A 4x4 red PNG.
+PNG_4X4 = (
+    "iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg=="
+)
 TOKEN = "magic-tictactoe-test"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 
@@ -61,11 +74,15 @@ def workspace():
         (top / name).symlink_to(ROOT / name)
     (top / "notebooks").mkdir()
     shutil.copy(ROOT / "notebooks" / NOTEBOOK, top / "notebooks" / NOTEBOOK)
+    shutil.copy(ROOT / "notebooks" / TREES, top / "notebooks" / TREES)
+    write_probe(top / "notebooks" / PROBE)
     for plugin, value in [
         ("docmanager-extension/plugin", {"autosave": False}),
         # The dark theme: the cards should follow it where the sanitizer lets them.
         ("apputils-extension/themes", {"theme": "JupyterLab Dark"}),
         ("apputils-extension/notification", {"fetchNews": "false", "checkForUpdates": False}),
+        # Every cell rendered, not only those in view, so that every saved picture can be looked at.
+        ("notebook-extension/tracker", {"windowingMode": "none"}),
     ]:
         path = top / "settings" / "@jupyterlab" / f"{plugin}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -73,8 +90,71 @@ def workspace():
     return top
 
 
+def write_probe(path):
+    html = f'<div class="probe"><img alt="probe" width="40" height="40" src="data:image/png;base64,{PNG_4X4}"></div>'
+    notebook = {
+        "cells": [{
+            "cell_type": "code", "execution_count": 1, "id": "probe", "metadata": {}, "source": ["1"],
+            "outputs": [{"output_type": "display_data", "metadata": {}, "data": {"text/html": html, "text/plain": "probe"}}],
+        }],
+        "metadata": {"kernelspec": {"display_name": "Rust", "language": "rust", "name": "rust"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(notebook))
+
+
+# Elements in the saved outputs drawn as a tree's lines: a bordered cell or stub.
+TREE_LINES = """() => [...document.querySelectorAll('.jp-OutputArea-output div, .jp-OutputArea-output td')]
+    .filter(e => (e.getAttribute('style') || '').match(/border-(left|top):/)
+        && (parseFloat(getComputedStyle(e).borderLeftWidth) > 0 || parseFloat(getComputedStyle(e).borderTopWidth) > 0)).length"""
+
+PROBE_IMAGE = """() => {
+    const img = document.querySelector('.jp-OutputArea-output img[alt="probe"]');
+    return img && {src: (img.getAttribute('src') || '').slice(0, 22), width: img.naturalWidth};
+}"""
+
+
+def look_at_saved_pictures(browser, base, shots):
+    """What the sanitizer does to saved outputs: a tree's bordered lines, and an image whose
+    source is a data URI."""
+    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    # Each in a workspace of its own, so that the notebooks opened here stay out of the others.
+    page.goto(f"{base}/lab/workspaces/trees/tree/notebooks/{TREES}?reset&token={TOKEN}")
+    page.locator(".jp-Notebook").wait_for(timeout=60_000)
+    page.locator(".jp-OutputArea-output").last.wait_for(state="attached", timeout=60_000)
+    page.wait_for_timeout(3000)
+    saved = json.loads((ROOT / "notebooks" / TREES).read_text())
+    drawn = sum(
+        "".join(output.get("data", {}).get("text/html", "")).count("border-left:")
+        for cell in saved["cells"] for output in cell.get("outputs", [])
+    )
+    shown = page.evaluate(TREE_LINES)
+    check(
+        "JupyterLab: opened from disk, the paper trees keep their lines (bordered cells)",
+        drawn > 0 and shown >= drawn,
+        f"{shown} lines shown of {drawn} saved",
+    )
+    page.screenshot(path=str(shots / "trees-opened.png"))
+    page.goto(f"{base}/lab/workspaces/probe/tree/notebooks/{PROBE}?reset&token={TOKEN}")
+    page.locator(".jp-OutputArea-output").first.wait_for(state="attached", timeout=60_000)
+    page.wait_for_timeout(1500)
+    image = page.evaluate(PROBE_IMAGE)
+    print(f"     finding: an <img> with a data URI in a saved output, opened from disk: {image}", flush=True)
+    check(
+        "JupyterLab: opened from disk, an <img> with a data URI keeps its source and shows",
+        image is not None and image["src"].startswith("data:image/png") and image["width"] == 4,
+        str(image),
+    )
+    page.close()
+
+
 def start_lab(top, port):
-    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(top / "settings"))
+    # Settings and workspaces of its own: nothing from the user's JupyterLab, nothing left there.
+    env = dict(
+        os.environ,
+        JUPYTERLAB_SETTINGS_DIR=str(top / "settings"),
+        JUPYTERLAB_WORKSPACES_DIR=str(top / "workspaces"),
+    )
     log = open(top / "lab.log", "w")
     lab = subprocess.Popen(
         [
@@ -216,6 +296,7 @@ def main():
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+            look_at_saved_pictures(browser, base, shots)
             play_in(browser, "JupyterLab", f"{base}/lab/tree/notebooks/{NOTEBOOK}?token={TOKEN}", port, shots)
             play_in(browser, "Notebook 7", f"{base}/notebooks/notebooks/{NOTEBOOK}?token={TOKEN}", port, shots)
             browser.close()

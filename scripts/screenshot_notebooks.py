@@ -40,7 +40,7 @@ CHROMIUM_FLAGS = [
 def shoot(chromium, html, png):
     with tempfile.TemporaryDirectory() as profile:
         subprocess.run(
-            [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--window-size=1100,9000",
+            [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--window-size=1100,16000",
              f"--screenshot={png}", html.as_uri()],
             check=True,
             stdout=subprocess.DEVNULL,
@@ -79,7 +79,7 @@ def main():
             png = out / f"{path.stem}-{theme}.png"
             with tempfile.TemporaryDirectory() as profile:
                 subprocess.run(
-                    [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--window-size=1100,9000",
+                    [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--window-size=1100,16000",
                      f"--screenshot={png}", html.as_uri()],
                     check=True,
                     stdout=subprocess.DEVNULL,

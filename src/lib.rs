@@ -47,3 +47,8 @@ pub mod solver {
 
 /// Pictures for notebooks (the same as [`render`]; the older name).
 pub use render as html;
+
+/// The teacher's guide: its model answers run as doctests, so they cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/teaching.md")]
+pub struct TeachersGuide;

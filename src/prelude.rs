@@ -15,17 +15,17 @@ pub use crate::engine::{
     Analysis, Choice, DEFAULT_SEED, Forfeit, Game, Level, MoveValue, Opponent, Reason, Table,
     Value, rules_choice,
 };
-pub use crate::exercises::{self, Exercise, Verdict, check_win_test};
+pub use crate::exercises::{self, Exercise, Verdict, check_never_loses, check_win_test};
 pub use crate::render::{self, BoardView, Gallery, Html, Picture, Scale};
 pub use crate::rules::{
     Board, LimitError, Line, LineKind, Outcome, Player, Square, SquareSet, Symmetry, Tally,
 };
 pub use crate::teach::beyond::MagicGrid;
-pub use crate::teach::challenge::Challenge;
+pub use crate::teach::challenge::{Challenge, DepthStudy};
 pub use crate::teach::paper::{OrderComparison, PaperTree};
 pub use crate::teach::pick15::Pick15;
 pub use crate::teach::search_check::{SearchCheck, check_alpha_beta, check_minimax, check_negamax};
 pub use crate::teach::tournament::{Rates, Tournament};
-pub use crate::teach::tree::SearchTree;
+pub use crate::teach::tree::{OrderedSearches, SearchTree};
 pub use crate::teach::{Comparison, Sums, Triples};
 pub use crate::{itertools, magic, solver};

@@ -407,7 +407,7 @@ proptest! {
             for other in [tree.reversed(), tree.best_first(), tree.worst_first()] {
                 let _ = OrderComparison::new(&tree, &other).skipped_leaves();
             }
-            let _ = OrderComparison::best_first(&tree).to_html();
+            let _ = (OrderComparison::best_first(&tree).to_html(), Picture::text(&OrderComparison::worst_and_best(&tree)));
             for mut search in [tree.minimax_steps(), tree.alpha_beta_steps()] {
                 search.step();
                 search.steps(n);
@@ -495,6 +495,7 @@ fn the_whole_game_calls() {
         Exercise::sets_reaching_34().question().len(),
         Exercise::minimax_positions(Board::new()).question().len(),
     );
+    let _ = Exercise::depth_to_never_lose().check("six").is_right();
     let _ = Triples::all().to_html();
     let _ = MagicGrid::siamese(9).map(|grid| grid.sets_reaching_the_constant());
     let _ = render::set_scale(f64::NAN);

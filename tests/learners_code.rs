@@ -145,7 +145,7 @@ fn a_player_that_takes_a_taken_square_forfeits_and_the_game_says_where_and_why()
     );
     assert_eq!(
         game.result_sentence(),
-        "Always_centre (O) forfeits, so X wins: it chose square 5, but X is already there."
+        "always_centre (O) forfeits, so X wins: it chose square 5, but X is already there."
     );
     // The game is over: another move is refused, and undo brings the game back.
     assert!(matches!(game.try_play(1), Err(MoveError::GameOver(_))));

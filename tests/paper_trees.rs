@@ -278,7 +278,11 @@ fn the_pictures_draw_lines_with_borders_and_no_script() {
         assert!(html.contains(label), "{label}");
     }
     let comparison = OrderComparison::best_first(&PaperTree::textbook()).to_html();
-    assert!(comparison.as_str().contains("4 skipped"));
+    assert!(
+        comparison
+            .as_str()
+            .contains("Best move first: 4 leaves skipped")
+    );
 }
 
 #[test]

@@ -3,9 +3,14 @@
 //! so that the guide cannot drift from the notebooks.
 
 use magic_tictactoe::exercises::Exercise;
+use magic_tictactoe::paper::PaperTree;
 
 fn board(text: &str) -> magic_tictactoe::Board {
     text.parse().expect("a board")
+}
+
+fn tree(text: &str) -> PaperTree {
+    text.parse().expect("a tree")
 }
 
 /// The exercises of the notebooks, as their cells make them.
@@ -26,6 +31,17 @@ fn exercises() -> Vec<(&'static str, Exercise)> {
         ("05.2", Exercise::positions_up_to_symmetry(2)),
         ("06.1", Exercise::lines_on(5)),
         ("06.2", Exercise::sets_reaching_34()),
+        ("08.2", Exercise::depth_to_never_lose()),
+        (
+            "09.1",
+            Exercise::root_value(&tree("[[5, 1], [7, 2], [3, 9]]")),
+        ),
+        (
+            "09.2",
+            Exercise::leaves_skipped(
+                &PaperTree::from_leaves(2, &[4, 8, 9, 3, 2, -2, 9, -1]).expect("a tree"),
+            ),
+        ),
     ]
 }
 
@@ -73,6 +89,11 @@ fn the_notebooks_still_set_these_exercises() {
         "Exercise::positions_up_to_symmetry(2)",
         "Exercise::lines_on(5)",
         "Exercise::sets_reaching_34()",
+        "Exercise::depth_to_never_lose()",
+        "\\\"[[5, 1], [7, 2], [3, 9]]\\\".parse()?",
+        "Exercise::root_value(&tree)",
+        "PaperTree::from_leaves(2, &[4, 8, 9, 3, 2, -2, 9, -1])?",
+        "Exercise::leaves_skipped(&tree)",
     ] {
         assert!(notebooks.contains(call), "no notebook sets {call}");
     }

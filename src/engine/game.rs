@@ -294,10 +294,7 @@ impl Game {
         if let Some(forfeit) = &self.forfeit {
             return format!(
                 "{} ({}) forfeits, so {} wins: {}.",
-                capitalised(&forfeit.name),
-                forfeit.player,
-                !forfeit.player,
-                forfeit.fault
+                forfeit.name, forfeit.player, !forfeit.player, forfeit.fault
             );
         }
         match board.outcome() {

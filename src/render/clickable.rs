@@ -311,10 +311,16 @@ impl Picture for ClickableGame {
             .replace("__ID__", &id)
             .replace("__TABLE__", &ClickableGame::table_js(&table, &faults))
             .replace("__LOOK__", &self.look_js(scale, CELL_PX, &faults));
-        let mut html: Html = div()
+        let mut game = div()
             .attr("id", &id)
             .attr("class", "mtt-game")
-            .attr("data-against", &against)
+            .attr("data-against", &against);
+        // The crate's levels can be played again from their name and seed (the browser test
+        // does); a learner's player only from the table.
+        if let Some(level) = self.opponent.level() {
+            game = game.attr("data-level", &level.name());
+        }
+        let mut html: Html = game
             .attr("data-you", &self.you.to_string())
             .attr("data-seed", &self.opponent.seed().to_string())
             .attr("data-state", "static")

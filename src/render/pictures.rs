@@ -11,7 +11,7 @@ use super::picture::notebook_pictures;
 use super::{Html, Picture, Scale};
 use crate::engine::stats::Statistics;
 use crate::engine::{Analysis, Fault, Forfeit, Game, Value};
-use crate::rules::text::{capitalised, thousands};
+use crate::rules::text::thousands;
 use crate::rules::{Player, SquareSet};
 
 impl Picture for Game {
@@ -76,9 +76,7 @@ impl Picture for Forfeit {
             scale,
             &format!(
                 "{} ({}) forfeits here: {}.",
-                capitalised(&self.name),
-                self.player,
-                self.fault
+                self.name, self.player, self.fault
             ),
         ));
         card(scale, inner)

@@ -225,6 +225,7 @@ impl Picture for Challenge {
                                 .css("background", PAPER)
                                 .css("color", MUTED)
                                 .css("font-size", scale.px(14))
+                                .css("white-space", "nowrap")
                                 .text(&record.to_string()),
                         ),
                 );
@@ -488,6 +489,7 @@ impl Picture for DepthStudy {
                 td().css("padding", (scale.px(3), scale.px(6)))
                     .css("background", PAPER)
                     .css("color", INK)
+                    .css("font-size", scale.px(14))
                     .css("text-align", "left")
                     .css("border", Border(Px(1), "solid", TABLE_EDGE))
                     .text(&thousands(row.first_move_positions))

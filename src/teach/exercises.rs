@@ -15,10 +15,10 @@
 use std::any::Any;
 use std::fmt;
 
-use super::challenge::Challenge;
+use super::challenge::{Challenge, DepthStudy};
 use super::paper::PaperTree;
 use crate::engine::search::minimax;
-use crate::engine::{Level, Opponent, Reason, learner, rules_choice, stats};
+use crate::engine::{Level, MAX_DEPTH, Opponent, Reason, learner, rules_choice, stats};
 use crate::render::palette::{BAD, GOOD, INK};
 use crate::render::parts::{caption, card};
 use crate::render::{Html, Picture, Scale, bold, div, notebook_pictures};
@@ -237,6 +237,28 @@ impl Exercise {
                     .to_owned(),
             )
         }
+    }
+
+    /// "With an evaluation that judges every position 0, what is the smallest depth at which
+    /// the search never loses to the perfect computer?" Worked out by a [`DepthStudy`] at every
+    /// depth.
+    pub fn depth_to_never_lose() -> Exercise {
+        let study = DepthStudy::new(1..=MAX_DEPTH, |_: &Board, _: Player| 0);
+        let safe = study.rows().iter().find(|row| {
+            row.records
+                .iter()
+                .filter(|(level, _, _)| *level == Level::Perfect)
+                .all(|(_, as_x, as_o)| as_x.never_loses() && as_o.never_loses())
+        });
+        Exercise::new(
+            "A search whose evaluation judges every position 0 sees only wins and losses within its depth. What is the smallest depth at which it never loses to the perfect computer, as X or as O?"
+                .to_owned(),
+            safe.map_or(Expected::Refused("no depth is safe".to_owned()), |row| {
+                Expected::Number(i64::from(row.depth))
+            }),
+            "to block a fork you must see it coming: the other side's move, its threat, and the win after it"
+                .to_owned(),
+        )
     }
 
     /// "How many of the eight magic triples contain `number`?"

@@ -31,7 +31,7 @@ use std::str::FromStr;
 use super::steps::{Algorithm, Badge, Shape, Steps, TreeArt, node_look};
 pub use super::steps::{Bound, Finding};
 use crate::engine::search::GameTree;
-use crate::render::parts::{caption, card, side_by_side, title};
+use crate::render::parts::{caption, card, side_by_side_or_below, title};
 use crate::render::{Html, Picture, Scale, div, notebook_pictures};
 use crate::rules::text::{debug_as_sentence, quoted};
 
@@ -879,48 +879,66 @@ impl Picture for PaperTree {
 /// use magic_tictactoe::paper::{OrderComparison, PaperTree};
 ///
 /// let tree = PaperTree::textbook();
-/// let comparison = OrderComparison::new(&tree, &tree.best_first());
+/// let comparison = OrderComparison::best_first(&tree);
 /// assert_eq!(comparison.skipped_leaves(), (2, 4));
 /// ```
 #[derive(Debug, Clone)]
 pub struct OrderComparison {
-    left: PaperSearch,
-    right: PaperSearch,
+    searches: [(String, PaperSearch); 2],
 }
 
 impl OrderComparison {
-    /// Alpha-beta over `left` and over `right`, each to the end.
-    pub fn new(left: &PaperTree, right: &PaperTree) -> OrderComparison {
-        let mut left = left.alpha_beta_steps();
-        let mut right = right.alpha_beta_steps();
-        left.finish();
-        right.finish();
-        OrderComparison { left, right }
+    /// Alpha-beta over `first` and over `second`, each to the end.
+    pub fn new(first: &PaperTree, second: &PaperTree) -> OrderComparison {
+        OrderComparison::labelled([("The first tree", first), ("The second tree", second)])
+    }
+
+    fn labelled(trees: [(&str, &PaperTree); 2]) -> OrderComparison {
+        OrderComparison {
+            searches: trees.map(|(label, tree)| {
+                let mut search = tree.alpha_beta_steps();
+                search.finish();
+                (label.to_owned(), search)
+            }),
+        }
     }
 
     /// The tree as given against the same tree with the best move first everywhere.
     pub fn best_first(tree: &PaperTree) -> OrderComparison {
-        OrderComparison::new(tree, &tree.best_first())
+        OrderComparison::labelled([("As given", tree), ("Best move first", &tree.best_first())])
     }
 
-    /// Leaves skipped on the left and on the right.
+    /// The tree with the worst move first everywhere against the best move first.
+    pub fn worst_and_best(tree: &PaperTree) -> OrderComparison {
+        OrderComparison::labelled([
+            ("Worst move first", &tree.worst_first()),
+            ("Best move first", &tree.best_first()),
+        ])
+    }
+
+    /// Leaves skipped in the first order and in the second.
     pub fn skipped_leaves(&self) -> (usize, usize) {
-        (self.left.skipped_leaves(), self.right.skipped_leaves())
+        let [(_, first), (_, second)] = &self.searches;
+        (first.skipped_leaves(), second.skipped_leaves())
     }
 }
 
 impl Picture for OrderComparison {
-    /// The two searches side by side, each with its count of skipped leaves.
+    /// The two searches side by side (one below the other when the page is too narrow), each
+    /// with its count of skipped leaves.
     fn draw(&self, scale: Scale) -> Html {
-        let column = |search: &PaperSearch| -> Html {
-            let mut inner = title(scale, &search.tree.to_string());
+        let column = |(label, search): &(String, PaperSearch)| -> Html {
+            let mut inner = title(
+                scale,
+                &format!("{label}: {} leaves skipped", search.skipped_leaves()),
+            );
             inner.push(search.tree_html(scale));
             inner.push(caption(
                 scale,
                 &format!(
-                    "{} leaves looked at, {} skipped; the root's value {}.",
+                    "{}: {} leaves looked at; the root's value {}.",
+                    search.tree,
                     search.leaves_looked_at(),
-                    search.skipped_leaves(),
                     search.value().map_or("?".to_owned(), |v| v.to_string())
                 ),
             ));
@@ -930,19 +948,25 @@ impl Picture for OrderComparison {
             scale,
             "The same game in two move orders: alpha-beta skips more when good moves come first",
         );
-        inner.push(side_by_side(
+        inner.push(side_by_side_or_below(
             scale,
-            [column(&self.left), column(&self.right)],
+            self.searches.iter().map(column),
         ));
         card(scale, inner)
     }
 
     fn text(&self) -> String {
-        let (left, right) = self.skipped_leaves();
-        format!(
-            "{}: {left} leaves skipped\n{}: {right} leaves skipped",
-            self.left.tree, self.right.tree
-        )
+        self.searches
+            .iter()
+            .map(|(label, search)| {
+                format!(
+                    "{label}, {}: {} leaves skipped",
+                    search.tree,
+                    search.skipped_leaves()
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 }
 

@@ -191,6 +191,8 @@ fn check(kind: SearchKind, search: impl Fn(&Board) -> i32) -> SearchCheck {
         if board == Board::new() {
             result.visited_from_empty = Some(visited);
         }
+        result.crate_minimax += minimax_positions(board, &mut subtree_sizes);
+        result.crate_alpha_beta += alpha_beta(board).positions;
         let right = board.value();
         let seen_by_mover = kind.seen_by(board) == board.turn();
         match answer {
@@ -215,8 +217,6 @@ fn check(kind: SearchKind, search: impl Fn(&Board) -> i32) -> SearchCheck {
             }
         }
         result.checked += 1;
-        result.crate_minimax += minimax_positions(board, &mut subtree_sizes);
-        result.crate_alpha_beta += alpha_beta(board).positions;
     }
     result
 }
@@ -249,6 +249,11 @@ impl SearchCheck {
         self.mistake.is_none() && !self.stopped_for_size && self.checked == self.total
     }
 
+    /// Positions asked about: those found right, and the one found wrong.
+    fn asked(&self) -> usize {
+        self.checked + usize::from(self.mistake.is_some())
+    }
+
     /// Positions checked and found right.
     pub fn checked(&self) -> usize {
         self.checked
@@ -259,8 +264,8 @@ impl SearchCheck {
         self.mistake.as_ref()
     }
 
-    /// Positions the learner's search visited over the positions checked: every board it made,
-    /// and each position it was asked about.
+    /// Positions the learner's search visited over the positions it was asked about (those
+    /// found right, and the one found wrong): every board it made, and each position asked.
     pub fn positions_visited(&self) -> u64 {
         self.visited
     }
@@ -270,14 +275,30 @@ impl SearchCheck {
         self.visited_from_empty
     }
 
-    /// Positions the crate's plain minimax visits over the positions found right.
+    /// Positions the crate's plain minimax visits over the same positions (those found right,
+    /// and the one found wrong).
     pub fn positions_crate_minimax(&self) -> u64 {
         self.crate_minimax
     }
 
-    /// Positions the crate's alpha-beta visits over the positions found right.
+    /// Positions the crate's alpha-beta visits over the same positions.
     pub fn positions_crate_alpha_beta(&self) -> u64 {
         self.crate_alpha_beta
+    }
+
+    /// The value the learner's search should have given on `board`: 1, 0 or -1, seen by its
+    /// kind's side.
+    fn right_answer(&self, board: Board, right: Value) -> i32 {
+        let for_mover = match value_sign(right) {
+            Ordering::Greater => 1,
+            Ordering::Equal => 0,
+            Ordering::Less => -1,
+        };
+        if self.kind.seen_by(board) == board.turn() {
+            for_mover
+        } else {
+            -for_mover
+        }
     }
 
     /// What the learner's answer means, in words.
@@ -298,12 +319,15 @@ impl SearchCheck {
                 board,
                 answer,
                 right,
-            }) => format!(
-                "Your {name} is right on {} positions, but on this one it says {answer} ({}), and the right value is: {right} for {}.",
-                thousands(self.checked as u64),
-                self.meaning(*board, *answer),
-                board.turn()
-            ),
+            }) => {
+                let right = self.right_answer(*board, *right);
+                format!(
+                    "Your {name} is right on {} positions, but on this one it says {answer} ({}); the right value is {right} ({}).",
+                    thousands(self.checked as u64),
+                    self.meaning(*board, *answer),
+                    self.meaning(*board, right),
+                )
+            }
             Some(Mistake::Panicked { message, .. }) => format!(
                 "Your {name} is right on {} positions, but on this one it panicked: {message}.",
                 thousands(self.checked as u64)
@@ -372,8 +396,8 @@ impl Picture for SearchCheck {
             );
         counts = counts.child(
             tr().child(cell(scale).text(&format!(
-                "over the {} positions checked",
-                thousands(self.checked as u64)
+                "over the {} positions asked",
+                thousands(self.asked() as u64)
             )))
             .child(number(self.visited))
             .child(number(self.crate_minimax))

@@ -11,8 +11,8 @@ use std::ops::Neg;
 
 use crate::engine::search::{self, Found, GameTree, Observer, Pruning};
 use crate::render::palette::{
-    CELL, CHOSEN, Colour, DARK_INK, GRID, INK, JUST_DONE, PAPER, QUIET_INK, SEARCHING, SKIPPED,
-    UNVISITED,
+    CELL, CHOSEN, Colour, DARK_INK, GRID, INK, JUST_DONE, MUTED, PAPER, QUIET_INK, SEARCHING,
+    SKIPPED, TREE_LINE, UNVISITED,
 };
 use crate::render::{Border, Html, Scale, div, table, td, tr};
 
@@ -406,9 +406,9 @@ impl<S: Copy + Ord + Neg<Output = S>> Steps<S> {
 /// skipped the child.
 fn edge_border(scale: Scale, skipped: bool) -> Border {
     if skipped {
-        Border(scale.px(2), "dashed", SKIPPED.0)
+        Border(scale.px(2), "dashed", TREE_LINE)
     } else {
-        Border(scale.px(2), "solid", GRID)
+        Border(scale.px(2), "solid", TREE_LINE)
     }
 }
 
@@ -492,8 +492,7 @@ impl TreeArt<'_> {
                     .child(
                         div()
                             .css("font-size", scale.px(14))
-                            .css("line-height", "1.1")
-                            .css("color", if skipped { SKIPPED.2 } else { INK })
+                            .css("color", if skipped { MUTED } else { INK })
                             .css("background", PAPER)
                             .css("white-space", "nowrap")
                             .text(&label),

@@ -29,7 +29,9 @@ pub use super::steps::{Algorithm, Bound, Finding};
 use super::steps::{Badge, Shape, Steps, TreeArt, node_look};
 use crate::engine::search::{self, GameTree, MoveOrder, Pruning, TicTacToe, value_if_over};
 use crate::engine::{Value, stats};
-use crate::render::parts::{caption, card, cell, heading_cell, plain_table, side_by_side, title};
+use crate::render::parts::{
+    caption, card, cell, heading_cell, plain_table, side_by_side_or_below, title,
+};
 use crate::render::{Html, Picture, Scale, div, notebook_pictures, tr};
 use crate::rules::text::debug_as_sentence;
 use crate::rules::text::thousands;
@@ -555,14 +557,19 @@ impl Picture for OrderedSearches {
         match &self.trees {
             Some(trees) => {
                 inner.push(div().css("height", scale.px(8)));
-                inner.push(side_by_side(
+                inner.push(side_by_side_or_below(
                     scale,
                     trees.iter().zip(OrderedSearches::ORDERS).map(|(tree, order)| {
                         let mut column = title(
                             scale,
-                            &format!("{}: {} skipped", order_name(order), tree.skipped()),
+                            &format!(
+                                "{}: {} positions, {} skipped",
+                                order_name(order),
+                                tree.evaluated(),
+                                tree.skipped()
+                            ),
                         );
-                        column.push(div().css("overflow-x", "auto").child(tree.tree_html(scale)));
+                        column.push(tree.tree_html(scale));
                         column
                     }),
                 ));
