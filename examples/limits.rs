@@ -9,6 +9,7 @@
 use std::time::{Duration, Instant};
 
 use magic_tictactoe::beyond::{MAX_GRID_SIZE, MagicGrid, lines_of};
+use magic_tictactoe::menace::{MAX_TRAINING_GAMES, Training};
 use magic_tictactoe::prelude::*;
 use magic_tictactoe::tournament::{MAX_SAMPLED_GAMES, MAX_TOURNAMENT_LEVELS};
 
@@ -280,5 +281,60 @@ fn main() {
         500,
         |h: &Html| h.len() < 64 * 1024,
         || ClickableGame::new(learners_player).to_html(),
+    );
+    time(
+        "Menace::train(random, 10,000 games): the issue's figure",
+        1000,
+        |t: &Training| t.games() == 10_000 && t.total().wins > t.total().losses,
+        || {
+            Menace::new()
+                .train(Level::Random, 10_000)
+                .expect("within the limit")
+        },
+    );
+    time(
+        "Menace::train(random, MAX_TRAINING_GAMES = 50,000)",
+        1000,
+        |t: &Training| t.games() == MAX_TRAINING_GAMES,
+        || {
+            Menace::new()
+                .train(Level::Random, MAX_TRAINING_GAMES)
+                .expect("within the limit")
+        },
+    );
+    time(
+        "Menace::train(perfect, 10,000 games) after 2,000 random",
+        1000,
+        |t: &Training| t.total().wins == 0,
+        || {
+            let mut menace = Menace::new();
+            menace
+                .train(Level::Random, 2_000)
+                .expect("within the limit");
+            menace
+                .train(Level::Perfect, 10_000)
+                .expect("within the limit")
+        },
+    );
+    time(
+        "Challenge::new(&trained MENACE), exact",
+        1000,
+        |c: &Challenge| c.is_exact(),
+        || {
+            let mut menace = Menace::new();
+            menace
+                .train(Level::Random, 2_000)
+                .expect("within the limit");
+            Challenge::new(&menace)
+        },
+    );
+    let training = Menace::new()
+        .train(Level::Random, MAX_TRAINING_GAMES)
+        .expect("within the limit");
+    time(
+        "the picture of 50,000 training games .to_html()",
+        500,
+        |h: &Html| h.len() < 64 * 1024,
+        || training.to_html(),
     );
 }

@@ -14,6 +14,7 @@ pub mod prelude;
 /// `use magic_tictactoe::itertools::Itertools;` without a `:dep` of its own.
 pub use itertools;
 
+pub use engine::menace::{self, Menace};
 pub use engine::stats::Statistics;
 pub use engine::{
     Analysis, Choice, DEFAULT_SEED, Fault, Forfeit, Game, Level, MoveValue, Opponent,

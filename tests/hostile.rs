@@ -11,6 +11,7 @@ use std::path::Path;
 use magic_tictactoe::beyond::{MagicGrid, lines_of};
 use magic_tictactoe::challenge::DepthStudy;
 use magic_tictactoe::clickable::ClickableGame;
+use magic_tictactoe::engine::menace::{MAX_TRAINING_GAMES, MatchBox, Menace, Settings};
 use magic_tictactoe::exercises::{Exercise, check_never_loses, check_win_test};
 use magic_tictactoe::pick15::Pick15;
 use magic_tictactoe::prelude::*;
@@ -475,6 +476,39 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+
+    #[test]
+    fn menace_with_any_settings(beads in any::<[u32; 4]>(), win in prop_oneof![any::<u32>(), Just(u32::MAX)], draw in any::<u32>(), loss in any::<u32>(), seed in any::<u64>(), games in prop_oneof![0..40u64, Just(50_000), Just(50_001), Just(u64::MAX)], board in a_board(), level in a_level(), numbers in proptest::collection::vec(a_number(), 0..12), square in a_number(), you in a_player()) {
+        let settings = Settings { beads, win, draw, loss };
+        let mut menace = Menace::with_settings(settings).with_seed(seed);
+        let _ = (Menace::new().settings(), Menace::default().seed(), Settings::default());
+        let _ = menace.choose_move(board);
+        let first = menace.play_game(level);
+        let _ = (first.board(), first.to_html(), first.ending.is_loss(), first.ending.to_string());
+        let _ = menace.play_game(players_from(&numbers)).to_html();
+        match menace.train(level, games) {
+            Ok(training) => {
+                prop_assert!(games <= MAX_TRAINING_GAMES);
+                let _ = (training.games(), training.against(), training.games_before(), training.endings().len(), training.total(), training.blocks(), training.block_size(), training.excess().last(), training.last_loss(), training.watched(), training.history().len(), training.to_html());
+            }
+            Err(error) => prop_assert!(games > MAX_TRAINING_GAMES, "{error}"),
+        }
+        let _ = menace.train_watching(players_from(&numbers), games.min(30), board).map(|t| t.to_html());
+        let _ = (menace.games_played(), menace.box_count(), menace.boxes().count(), menace.matchbox(board), menace.to_html(), menace.to_string());
+        if let Some(first_box) = menace.first_box() {
+            let _ = (first_box.board(), first_box.squares(), first_box.beads(square), first_box.total(), first_box.is_empty(), first_box.share(square), first_box.favourite(), first_box.to_html(), first_box.to_string());
+        }
+        let matchbox = MatchBox::new(board, settings);
+        let _ = (matchbox.share(square), matchbox.favourite(), matchbox.to_html());
+        let mut game = Game::against(&menace).playing_as(you);
+        play_every_form(&mut game, square, "5");
+        let _ = ClickableGame::new(&menace).playing_as(you).to_html().len();
+        let _ = Challenge::new(menace.clone()).to_html();
+    }
+}
+
 #[test]
 fn the_whole_game_calls() {
     // Each walks the whole game; once is enough.
@@ -496,6 +530,11 @@ fn the_whole_game_calls() {
         Exercise::minimax_positions(Board::new()).question().len(),
     );
     let _ = Exercise::depth_to_never_lose().check("six").is_right();
+    for games in [0, 10, 50_001, u64::MAX] {
+        let _ = Exercise::menace_boxes(games).check(3).is_right();
+        let _ = Exercise::menace_first_move(games).check("5").is_right();
+        let _ = Exercise::menace_last_loss(games, games).check(0).is_right();
+    }
     let _ = Triples::all().to_html();
     let _ = MagicGrid::siamese(9).map(|grid| grid.sets_reaching_the_constant());
     let _ = render::set_scale(f64::NAN);

@@ -5,6 +5,7 @@
 use magic_tictactoe::beyond::MagicGrid;
 use magic_tictactoe::challenge::{Challenge, DepthStudy};
 use magic_tictactoe::clickable::ClickableGame;
+use magic_tictactoe::engine::menace::Menace;
 use magic_tictactoe::exercises::{Exercise, check_win_test};
 use magic_tictactoe::paper::{OrderComparison, PaperTree};
 use magic_tictactoe::pick15::Pick15;
@@ -28,6 +29,9 @@ fn every_picture(factor: f64) -> Vec<(&'static str, String)> {
     let mut paper = PaperTree::textbook().alpha_beta_steps();
     paper.steps(5);
     let mut pick = Pick15::against(Level::Rules);
+    let mut menace = Menace::new();
+    let training = menace.train(Level::Random, 300).expect("within the limit");
+    let menace_game = menace.play_game(Level::Rules);
     pick.take(5);
     vec![
         ("board", board.scaled(factor).to_html().into_string()),
@@ -128,6 +132,24 @@ fn every_picture(factor: f64) -> Vec<(&'static str, String)> {
         (
             "clickable",
             ClickableGame::new(Level::Perfect)
+                .scaled(factor)
+                .to_html()
+                .into_string(),
+        ),
+        (
+            "menace game",
+            menace_game.scaled(factor).to_html().into_string(),
+        ),
+        ("menace", menace.scaled(factor).to_html().into_string()),
+        (
+            "menace training",
+            training.scaled(factor).to_html().into_string(),
+        ),
+        (
+            "matchbox",
+            menace
+                .first_box()
+                .expect("a first box")
                 .scaled(factor)
                 .to_html()
                 .into_string(),

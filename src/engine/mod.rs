@@ -9,6 +9,7 @@ mod game;
 mod horizon;
 pub(crate) mod learner;
 mod level;
+pub mod menace;
 mod opponent;
 pub mod search;
 mod solved;

@@ -39,6 +39,8 @@ pub enum Fault {
     NoSquare(SquareError),
     /// Its code panicked, with this message.
     Panicked(String),
+    /// MENACE's matchbox for the position has no beads left, so it resigns.
+    EmptyBox,
 }
 
 impl fmt::Display for Fault {
@@ -49,6 +51,7 @@ impl fmt::Display for Fault {
             }
             Fault::NoSquare(error) => write!(f, "its answer is not a free square: {error}"),
             Fault::Panicked(message) => write!(f, "its code panicked: {message}"),
+            Fault::EmptyBox => write!(f, "its matchbox for this position is empty, so it resigns"),
         }
     }
 }
@@ -98,6 +101,14 @@ enum Kind {
     Level(Level),
     Own(ChooseFn),
     Searching { depth: u32, evaluation: EvaluateFn },
+    Drawing(Rc<dyn Chances>),
+}
+
+/// A player that knows its chance of playing each square, and plays by drawing from them: MENACE
+/// is one, its chances the share of each colour of bead in a box.
+pub(crate) trait Chances {
+    /// The chance of each square on `board` in keypad order, or why it cannot move.
+    fn chances(&self, board: Board) -> Result<[f64; 9], Fault>;
 }
 
 /// A computer player: one of the crate's [`Level`]s, a learner's own function from a board to
@@ -208,6 +219,11 @@ impl Opponent {
         )
     }
 
+    /// A player that plays by drawing from its own chances (MENACE), called `name`.
+    pub(crate) fn drawing(name: &str, player: Rc<dyn Chances>, seed: u64) -> Opponent {
+        Opponent::of_kind(Kind::Drawing(player), name.to_owned(), seed)
+    }
+
     /// The same opponent called `name`.
     #[must_use]
     pub fn named(mut self, name: &str) -> Opponent {
@@ -232,7 +248,7 @@ impl Opponent {
     pub fn level(&self) -> Option<Level> {
         match self.kind {
             Kind::Level(level) => Some(level),
-            Kind::Own(_) | Kind::Searching { .. } => None,
+            Kind::Own(_) | Kind::Searching { .. } | Kind::Drawing(_) => None,
         }
     }
 
@@ -240,13 +256,13 @@ impl Opponent {
     pub fn depth(&self) -> Option<u32> {
         match self.kind {
             Kind::Searching { depth, .. } => Some(depth),
-            Kind::Level(_) | Kind::Own(_) => None,
+            Kind::Level(_) | Kind::Own(_) | Kind::Drawing(_) => None,
         }
     }
 
     /// Whether it runs a learner's code, which may go wrong.
     pub fn is_learners(&self) -> bool {
-        !matches!(self.kind, Kind::Level(_))
+        matches!(self.kind, Kind::Own(_) | Kind::Searching { .. })
     }
 
     /// The seed it was made with.
@@ -320,6 +336,17 @@ impl Opponent {
                         })
                     })
             }
+            Kind::Drawing(player) => {
+                let chances = player.chances(board);
+                chances.and_then(|chances| {
+                    let square = draw(board, &chances, &mut self.rng);
+                    let square = square.ok_or(Fault::NoSquare(SquareError::Nothing))?;
+                    Ok(Choice {
+                        square,
+                        reason: Reason::Bead,
+                    })
+                })
+            }
         };
         Some(match choice {
             Ok(choice) => Turn::Plays(choice),
@@ -333,8 +360,10 @@ impl Opponent {
     /// or the two answers differ; a fault when it forfeits. A learner's code is asked about
     /// each board only the first time.
     pub(crate) fn move_chances(&mut self, board: Board) -> Option<Result<[f64; 9], Fault>> {
-        if let Kind::Level(level) = self.kind {
-            return (!board.is_over()).then(|| Ok(level.move_chances(board)));
+        match &self.kind {
+            Kind::Level(level) => return (!board.is_over()).then(|| Ok(level.move_chances(board))),
+            Kind::Drawing(player) => return (!board.is_over()).then(|| player.chances(board)),
+            Kind::Own(_) | Kind::Searching { .. } => {}
         }
         if let Some(known) = self.known_chances.get(&board.code()) {
             return known.clone();
@@ -409,6 +438,24 @@ where
     fn from(choose: F) -> Opponent {
         Opponent::own(&function_name::<F>(), choose)
     }
+}
+
+/// A free square of `board` drawn at random with the `chances` given (keypad order).
+fn draw(board: Board, chances: &[f64; 9], rng: &mut fastrand::Rng) -> Option<Square> {
+    let mut left = rng.f64();
+    let mut last = None;
+    for square in board.legal_moves() {
+        let chance = chances[square.index()];
+        if chance > 0.0 {
+            last = Some(square);
+            if left < chance {
+                return Some(square);
+            }
+            left -= chance;
+        }
+    }
+    // Rounding can leave a sliver past the last share: it belongs to the last square.
+    last
 }
 
 /// The last part of a function's path, `my_player` for `ctx::my_player`; "your player" for a

@@ -10,6 +10,7 @@ mod board_view;
 pub mod clickable;
 mod gallery;
 mod html;
+mod menace;
 mod notebook;
 pub(crate) mod palette;
 pub(crate) mod parts;

@@ -150,3 +150,26 @@ pub(crate) const SKIPPED: (Colour, Colour, Colour) = (
 );
 /// The bar for draws in the statistics.
 pub(crate) const DRAW_STAT: Colour = Colour::fixed("#a08a2a");
+
+/// MENACE's beads: background and text for a square holding a small, fair, large or most of
+/// the box's share of beads (dark text on the light three, 11:1 and more; white on the
+/// darkest, 5.1:1). An empty colour is drawn in [`BAD`].
+pub(crate) const BEAD_HEAT: [(Colour, Colour); 4] = [
+    (Colour::fixed("#eef5e6"), Colour::fixed("#1f1d1a")),
+    (Colour::fixed("#c5e1a5"), Colour::fixed("#1f1d1a")),
+    (Colour::fixed("#8bc34a"), Colour::fixed("#1f1d1a")),
+    (Colour::fixed("#2e7d32"), Colour::fixed("#ffffff")),
+];
+
+/// The colours of MENACE's beads in a chart, one for each square that has a colour in a box.
+pub(crate) const BEADS: [Colour; 9] = [
+    Colour::fixed("#c62828"),
+    Colour::fixed("#1565c0"),
+    Colour::fixed("#f9a825"),
+    Colour::fixed("#6a1b9a"),
+    Colour::fixed("#2e7d32"),
+    Colour::fixed("#00838f"),
+    Colour::fixed("#ef6c00"),
+    Colour::fixed("#5d4037"),
+    Colour::fixed("#ad1457"),
+];

@@ -63,7 +63,7 @@ impl Picture for Game {
 fn forfeit_board(forfeit: &Forfeit) -> BoardView {
     let chosen = match forfeit.fault {
         Fault::Taken { square, .. } => SquareSet::from_square(square),
-        Fault::NoSquare(_) | Fault::Panicked(_) => SquareSet::EMPTY,
+        Fault::NoSquare(_) | Fault::Panicked(_) | Fault::EmptyBox => SquareSet::EMPTY,
     };
     forfeit.board.view().highlight(chosen)
 }

@@ -17,13 +17,14 @@ use std::fmt;
 
 use super::challenge::{Challenge, DepthStudy};
 use super::paper::PaperTree;
+use crate::engine::menace::{MatchBox, Menace};
 use crate::engine::search::minimax;
 use crate::engine::{Level, MAX_DEPTH, Opponent, Reason, learner, rules_choice, stats};
 use crate::render::palette::{BAD, GOOD, INK};
 use crate::render::parts::{caption, card};
 use crate::render::{Html, Picture, Scale, bold, div, notebook_pictures};
-use crate::rules::text::quoted;
-use crate::rules::{Board, Player, Square, SquareSet, magic};
+use crate::rules::text::{quoted, thousands};
+use crate::rules::{Board, Player, Square, SquareSet, Symmetry, magic};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Expected {
@@ -31,6 +32,8 @@ enum Expected {
     BestSquares(SquareSet),
     /// Any of these squares is right: the ones the rules player's checklist allows, by this rule.
     RuleSquares(SquareSet, Reason),
+    /// Any of these squares is right, for this reason.
+    AnySquare(SquareSet, String),
     /// This whole number.
     Number(i64),
     /// The exercise could not be set, for this reason.
@@ -261,6 +264,90 @@ impl Exercise {
         )
     }
 
+    /// "MENACE, new, plays `games` games against the random player: how many matchboxes has it
+    /// opened?" Worked out by training a [`Menace`] from the crate's usual seed, as a notebook
+    /// does.
+    pub fn menace_boxes(games: u64) -> Exercise {
+        let mut menace = Menace::new();
+        let expected = match menace.train(Level::Random, games) {
+            Ok(_) => Expected::Number(menace.box_count() as i64),
+            Err(error) => Expected::Refused(error.to_string()),
+        };
+        Exercise::new(
+            format!(
+                "A new MENACE plays {} games against the random player. How many matchboxes has it opened?",
+                thousands(games)
+            ),
+            expected,
+            "menace.box_count() counts them, and the picture of menace shows them by move"
+                .to_owned(),
+        )
+    }
+
+    /// "After `games` games against the random player, which first move has the most beads in
+    /// MENACE's first box?" Any square of the same kind (a corner, an edge, the centre) is right.
+    pub fn menace_first_move(games: u64) -> Exercise {
+        let mut menace = Menace::new();
+        let favourite = menace
+            .train(Level::Random, games)
+            .map_err(|error| error.to_string())
+            .and_then(|_| {
+                menace
+                    .first_box()
+                    .and_then(MatchBox::favourite)
+                    .ok_or_else(|| "the first box is empty".to_owned())
+            });
+        let expected = match favourite {
+            Ok(square) => {
+                let kind: SquareSet = Symmetry::ALL
+                    .into_iter()
+                    .map(|symmetry| symmetry.apply(square))
+                    .collect();
+                let name = if square == Square::Centre {
+                    "the centre"
+                } else if square.is_corner() {
+                    "a corner, like every square that is a turn or flip of it"
+                } else {
+                    "an edge, like every square that is a turn or flip of it"
+                };
+                Expected::AnySquare(kind, format!("{name}, MENACE's favourite first move"))
+            }
+            Err(reason) => Expected::Refused(reason),
+        };
+        Exercise::new(
+            format!(
+                "After {} games against the random player, which first move has the most beads in MENACE's first box?",
+                thousands(games)
+            ),
+            expected,
+            "look at the first box in the picture of menace: the darkest square has the most beads"
+                .to_owned(),
+        )
+    }
+
+    /// "MENACE plays `before` games against the random player, then `games` against the rules
+    /// player: in which of those games did it lose for the last time (0 if it lost none)?"
+    pub fn menace_last_loss(before: u64, games: u64) -> Exercise {
+        let mut menace = Menace::new();
+        let expected = match menace
+            .train(Level::Random, before)
+            .and_then(|_| menace.train(Level::Rules, games))
+        {
+            Ok(training) => Expected::Number(training.last_loss().map_or(0, |game| game as i64)),
+            Err(error) => Expected::Refused(error.to_string()),
+        };
+        Exercise::new(
+            format!(
+                "A new MENACE plays {} games against the random player, then {} against the rules player. In which game against the rules player does it lose for the last time (0 if it loses none)?",
+                thousands(before),
+                thousands(games)
+            ),
+            expected,
+            "the caption under the learning curve says, and so does training.last_loss()"
+                .to_owned(),
+        )
+    }
+
     /// "How many of the eight magic triples contain `number`?"
     pub fn triples_containing(number: u8) -> Exercise {
         let count = magic::magic_triples()
@@ -357,9 +444,9 @@ impl Exercise {
             Ok(number) => number,
             Err(problem) if !matches!(self.expected, Expected::Refused(_)) => {
                 let expected = match self.expected {
-                    Expected::BestSquares(_) | Expected::RuleSquares(..) => {
-                        "a square, as a keypad digit from 1 to 9"
-                    }
+                    Expected::BestSquares(_)
+                    | Expected::RuleSquares(..)
+                    | Expected::AnySquare(..) => "a square, as a keypad digit from 1 to 9",
                     Expected::Number(_) | Expected::Refused(_) => "a whole number",
                 };
                 return Verdict {
@@ -387,6 +474,17 @@ impl Exercise {
                     right: false,
                     text: format!("{number} is not it. Hint: {}.", self.hint),
                 };
+            }
+            (Expected::AnySquare(squares, reason), _) => {
+                let right = Square::from_digit(number).is_ok_and(|s| squares.contains(s));
+                let text = if right {
+                    format!("Square {number}: {reason}.")
+                } else if number == 0 {
+                    "Put your answer, a square from 1 to 9, in place of the 0.".to_owned()
+                } else {
+                    format!("Not square {number}. Hint: {}.", self.hint)
+                };
+                return Verdict { right, text };
             }
             (_, None) => {
                 return Verdict {

@@ -1,0 +1,786 @@
+//! MENACE, Donald Michie's Matchbox Educable Noughts And Crosses Engine (1961): a player made
+//! of matchboxes full of coloured beads, which learns by reward and punishment.
+//!
+//! There is one matchbox for each position where MENACE (X) is to move, counted once up to the
+//! eight turns and flips of the board, and it is opened the first time MENACE meets that
+//! position. A box holds beads of one colour for each square MENACE may play there; squares
+//! that are turns or flips of one another in that position share a colour, because they are
+//! the same move. To move, MENACE draws a bead at random and plays its square, turned back to
+//! the board as it really stands. After the game every box it used changes: a win adds beads
+//! of the colour drawn, a draw adds fewer, a loss takes the drawn bead away. A box with no
+//! beads left resigns the game.
+//!
+//! ```
+//! use magic_tictactoe::engine::menace::Menace;
+//! use magic_tictactoe::Level;
+//!
+//! let mut menace = Menace::new();
+//! let training = menace.train(Level::Random, 2_000)?;
+//! assert_eq!(training.games(), 2_000);
+//! // The first box has a colour for the centre, a corner and an edge: the three first moves.
+//! assert_eq!(menace.first_box().unwrap().squares().len(), 3);
+//! # Ok::<(), magic_tictactoe::LimitError>(())
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::rc::Rc;
+
+use super::opponent::Chances;
+use super::{DEFAULT_SEED, Fault, Opponent, Turn};
+use crate::rules::text::thousands;
+use crate::rules::{Board, Counted, IntoSquare, LimitError, Player, Square, SquareSet, Symmetry};
+
+/// The most games one call to [`Menace::train`] plays, so that a cell answers within a second.
+pub const MAX_TRAINING_GAMES: u64 = 50_000;
+
+/// The numbers of the matchboxes: the beads a new box starts with, and how many beads a win, a
+/// draw and a loss add or take away. Michie's are the [default](Settings::MICHIE).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Settings {
+    /// Beads of each colour in a new box, for MENACE's first, second, third and fourth move
+    /// (plies 0, 2, 4 and 6). Its fifth move has one free square and needs no box.
+    pub beads: [u32; 4],
+    /// Beads of the drawn colour added to each box used, after a win.
+    pub win: u32,
+    /// Beads added after a draw.
+    pub draw: u32,
+    /// Beads of the drawn colour taken away after a loss.
+    pub loss: u32,
+}
+
+impl Settings {
+    /// Michie's numbers: 4, 3, 2 and 1 beads of each colour; +3 for a win, +1 for a draw, the
+    /// drawn bead taken away for a loss.
+    pub const MICHIE: Settings = Settings {
+        beads: [4, 3, 2, 1],
+        win: 3,
+        draw: 1,
+        loss: 1,
+    };
+
+    /// Beads of each colour in a new box for a position after `moves_made` moves.
+    fn starting_beads(self, moves_made: usize) -> u32 {
+        self.beads[(moves_made / 2).min(3)]
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings::MICHIE
+    }
+}
+
+/// One matchbox: a position (the representative of its turns and flips) and the beads for each
+/// move from it.
+///
+/// ```
+/// use magic_tictactoe::engine::menace::{MatchBox, Settings};
+/// use magic_tictactoe::{Board, Square};
+///
+/// let first = MatchBox::new(Board::new(), Settings::MICHIE);
+/// // A corner, an edge and the centre: every other square is a turn or flip of one of them.
+/// assert_eq!(first.squares().len(), 3);
+/// assert_eq!(first.beads(Square::Centre), 4);
+/// assert_eq!(first.total(), 12);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MatchBox {
+    board: Board,
+    colours: SquareSet,
+    beads: [u32; 9],
+}
+
+impl MatchBox {
+    /// A new box for `board` (turned to its [canonical](Board::canonical) form) with the
+    /// starting beads `settings` give for its move number.
+    pub fn new(board: Board, settings: Settings) -> MatchBox {
+        let board = board.canonical();
+        let colours = distinct_moves(board);
+        let mut beads = [0; 9];
+        for square in colours {
+            beads[square.index()] = settings.starting_beads(board.moves_made());
+        }
+        MatchBox {
+            board,
+            colours,
+            beads,
+        }
+    }
+
+    /// The position on the box's lid, in its canonical form.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The squares that have a colour of bead: one of each set of moves that are turns or flips
+    /// of one another.
+    pub fn squares(&self) -> SquareSet {
+        self.colours
+    }
+
+    /// Beads for `square` (a [`Square`] or keypad digit): 0 for a square with no colour.
+    pub fn beads(&self, square: impl IntoSquare) -> u32 {
+        square
+            .into_square()
+            .map_or(0, |square| self.beads[square.index()])
+    }
+
+    /// Beads in the box.
+    pub fn total(&self) -> u64 {
+        self.beads.iter().map(|&n| u64::from(n)).sum()
+    }
+
+    /// Whether the box has no beads left, so that MENACE resigns here.
+    pub fn is_empty(&self) -> bool {
+        self.total() == 0
+    }
+
+    /// The share of the beads that are `square`'s colour, from 0 to 1 (0 for an empty box).
+    pub fn share(&self, square: impl IntoSquare) -> f64 {
+        let total = self.total();
+        if total == 0 {
+            return 0.0;
+        }
+        self.beads(square) as f64 / total as f64
+    }
+
+    /// The colour with the most beads (the first in keypad order on a tie), or `None` when the
+    /// box is empty.
+    pub fn favourite(&self) -> Option<Square> {
+        let most = self.colours.iter().map(|s| self.beads[s.index()]).max()?;
+        (most > 0)
+            .then(|| self.colours.iter().find(|s| self.beads[s.index()] == most))
+            .flatten()
+    }
+
+    /// A bead drawn at random, each bead as likely as any other; `None` when the box is empty.
+    fn draw(&self, rng: &mut fastrand::Rng) -> Option<Square> {
+        let total = self.total();
+        if total == 0 {
+            return None;
+        }
+        let mut bead = rng.u64(..total);
+        for square in self.colours {
+            let here = u64::from(self.beads[square.index()]);
+            if bead < here {
+                return Some(square);
+            }
+            bead -= here;
+        }
+        debug_assert!(false, "a bead below the total lies in some colour");
+        None
+    }
+
+    fn add(&mut self, square: Square, beads: u32) {
+        let count = &mut self.beads[square.index()];
+        *count = count.saturating_add(beads);
+    }
+
+    fn take(&mut self, square: Square, beads: u32) {
+        let count = &mut self.beads[square.index()];
+        *count = count.saturating_sub(beads);
+    }
+}
+
+impl fmt::Display for MatchBox {
+    /// The position and the beads of each colour: `.../.../... : 1 has 4, 2 has 4, 5 has 4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} :", self.board)?;
+        for (i, square) in self.colours.iter().enumerate() {
+            let comma = if i == 0 { "" } else { "," };
+            write!(f, "{comma} {square} has {}", self.beads[square.index()])?;
+        }
+        Ok(())
+    }
+}
+
+/// The free squares of `board` that differ up to the symmetries that leave it as it is: of each
+/// set of squares the position's own turns and flips swap, the first in keypad order.
+fn distinct_moves(board: Board) -> SquareSet {
+    let keeps: Vec<Symmetry> = Symmetry::ALL
+        .into_iter()
+        .filter(|&symmetry| board.transformed(symmetry) == board)
+        .collect();
+    board
+        .legal_moves()
+        .iter()
+        .filter(|&square| {
+            keeps
+                .iter()
+                .all(|symmetry| symmetry.apply(square).index() >= square.index())
+        })
+        .collect()
+}
+
+/// How a game of MENACE's ended, seen from MENACE's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// MENACE completed a line.
+    Won,
+    /// Nobody did.
+    Drew,
+    /// The other side completed a line.
+    Lost,
+    /// A box MENACE had to draw from was empty, so it gave up: a loss.
+    Resigned,
+    /// The other side forfeited (its code chose no free square or panicked): no lesson, so no
+    /// box changes.
+    OpponentForfeited,
+}
+
+impl Ending {
+    /// Whether MENACE lost, by a line or by resigning.
+    pub fn is_loss(self) -> bool {
+        matches!(self, Ending::Lost | Ending::Resigned)
+    }
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Ending::Won => "MENACE won",
+            Ending::Drew => "a draw",
+            Ending::Lost => "MENACE lost",
+            Ending::Resigned => "MENACE resigned: a box was empty",
+            Ending::OpponentForfeited => "the other side forfeited",
+        })
+    }
+}
+
+/// One of MENACE's moves in a game: the box it drew from and the bead.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DrawnBead {
+    /// The position as it stood on the board.
+    pub board: Board,
+    /// The box, as it was before the game changed it. Its position is `board` turned by
+    /// `symmetry`.
+    pub matchbox: MatchBox,
+    /// The turn or flip that takes `board` to the box's position.
+    pub symmetry: Symmetry,
+    /// The colour of the bead drawn: a square of the box's position.
+    pub bead: Square,
+    /// The square played on the board: the bead's square turned back.
+    pub square: Square,
+    /// Beads of that colour after the game.
+    pub beads_after: u32,
+}
+
+/// One game of MENACE's, move by move, and what it learned from it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MenaceGame {
+    /// The positions from the empty board to the last.
+    pub boards: Vec<Board>,
+    /// The beads MENACE drew, in order. Its last move, when only one square is free, needs no
+    /// box and is not here.
+    pub draws: Vec<DrawnBead>,
+    /// How it ended.
+    pub ending: Ending,
+    /// The name of the other side.
+    pub against: String,
+    /// Beads added to (or, when negative, taken from) each box used.
+    pub change: i64,
+}
+
+impl MenaceGame {
+    /// The last position.
+    pub fn board(&self) -> Board {
+        self.boards.last().copied().unwrap_or_default()
+    }
+}
+
+/// The learning curve of a run of training games.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Training {
+    against: String,
+    endings: Vec<Ending>,
+    games_before: u64,
+    watched: Board,
+    history: Vec<(u64, Option<MatchBox>)>,
+}
+
+/// The games of one block of a [`Training`]: how many MENACE won, drew and lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct BlockOfGames {
+    /// The number of its first game, counting from 1 in this training.
+    pub first_game: u64,
+    /// Games in the block.
+    pub games: u64,
+    /// Games MENACE won.
+    pub wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games MENACE lost, resignations included.
+    pub losses: u64,
+    /// Games the other side forfeited.
+    pub forfeits: u64,
+}
+
+/// Blocks a learning curve is cut into, at most.
+pub const BLOCKS: u64 = 20;
+
+impl Training {
+    /// Games played.
+    pub fn games(&self) -> u64 {
+        self.endings.len() as u64
+    }
+
+    /// The other side's name.
+    pub fn against(&self) -> &str {
+        &self.against
+    }
+
+    /// Games MENACE had played before this training.
+    pub fn games_before(&self) -> u64 {
+        self.games_before
+    }
+
+    /// How each game ended, in order.
+    pub fn endings(&self) -> &[Ending] {
+        &self.endings
+    }
+
+    /// All the games as one block.
+    pub fn total(&self) -> BlockOfGames {
+        block_of(1, &self.endings)
+    }
+
+    /// The games in blocks of equal size (the last may be shorter), at most [`BLOCKS`] of them.
+    pub fn blocks(&self) -> Vec<BlockOfGames> {
+        let size = self.block_size();
+        self.endings
+            .chunks(size)
+            .enumerate()
+            .map(|(i, games)| block_of(1 + (i * size) as u64, games))
+            .collect()
+    }
+
+    /// Games in each block of [`Training::blocks`].
+    pub fn block_size(&self) -> usize {
+        (self.endings.len().div_ceil(BLOCKS as usize)).max(1)
+    }
+
+    /// Michie's measure: after each game, wins so far less losses so far.
+    pub fn excess(&self) -> Vec<i64> {
+        self.endings
+            .iter()
+            .scan(0i64, |excess, ending| {
+                match ending {
+                    Ending::Won => *excess += 1,
+                    e if e.is_loss() => *excess -= 1,
+                    _ => {}
+                }
+                Some(*excess)
+            })
+            .collect()
+    }
+
+    /// The number (from 1) of the last game MENACE lost, or `None` if it lost none.
+    pub fn last_loss(&self) -> Option<u64> {
+        self.endings
+            .iter()
+            .rposition(|ending| ending.is_loss())
+            .map(|i| i as u64 + 1)
+    }
+
+    /// The position whose box was watched: the first box unless
+    /// [`Menace::train_watching`] chose another.
+    pub fn watched(&self) -> Board {
+        self.watched
+    }
+
+    /// The watched box before the first game and after each block: (games played in this
+    /// training, the box, or `None` while it was not yet opened).
+    pub fn history(&self) -> &[(u64, Option<MatchBox>)] {
+        &self.history
+    }
+}
+
+fn block_of(first_game: u64, endings: &[Ending]) -> BlockOfGames {
+    let mut block = BlockOfGames {
+        first_game,
+        games: endings.len() as u64,
+        ..BlockOfGames::default()
+    };
+    for ending in endings {
+        match ending {
+            Ending::Won => block.wins += 1,
+            Ending::Drew => block.draws += 1,
+            Ending::Lost | Ending::Resigned => block.losses += 1,
+            Ending::OpponentForfeited => block.forfeits += 1,
+        }
+    }
+    block
+}
+
+/// MENACE: its matchboxes, its settings, and the random draws that follow from its seed.
+///
+/// ```
+/// use magic_tictactoe::engine::menace::Menace;
+/// use magic_tictactoe::{Game, Level, Player};
+///
+/// let mut menace = Menace::new();
+/// let first = menace.play_game(Level::Random);
+/// assert_eq!(first.boards[0], magic_tictactoe::Board::new());
+/// assert!(menace.box_count() >= 1);
+///
+/// // A trained MENACE plays like any other opponent: here you are O, so it starts.
+/// menace.train(Level::Rules, 1_000)?;
+/// let game = Game::against(&menace).playing_as(Player::O);
+/// assert_eq!(game.moves().len(), 1);
+/// # Ok::<(), magic_tictactoe::LimitError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Menace {
+    settings: Settings,
+    boxes: BTreeMap<u16, MatchBox>,
+    seed: u64,
+    rng: fastrand::Rng,
+    games: u64,
+}
+
+impl Default for Menace {
+    fn default() -> Menace {
+        Menace::new()
+    }
+}
+
+impl Menace {
+    /// MENACE with no boxes opened yet, Michie's settings and the crate's usual seed.
+    pub fn new() -> Menace {
+        Menace::with_settings(Settings::MICHIE)
+    }
+
+    /// MENACE with other numbers of beads.
+    pub fn with_settings(settings: Settings) -> Menace {
+        Menace {
+            settings,
+            boxes: BTreeMap::new(),
+            seed: DEFAULT_SEED,
+            rng: fastrand::Rng::with_seed(DEFAULT_SEED),
+            games: 0,
+        }
+    }
+
+    /// The same MENACE with its random draws started again from `seed`.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Menace {
+        self.seed = seed;
+        self.rng = fastrand::Rng::with_seed(seed);
+        self
+    }
+
+    /// Its settings.
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// The seed its draws started from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Games it has played and learned from (or been given up on by the other side).
+    pub fn games_played(&self) -> u64 {
+        self.games
+    }
+
+    /// Boxes opened so far.
+    pub fn box_count(&self) -> usize {
+        self.boxes.len()
+    }
+
+    /// The boxes opened so far, in the order of their positions' codes.
+    pub fn boxes(&self) -> impl Iterator<Item = &MatchBox> {
+        self.boxes.values()
+    }
+
+    /// The box for `board` or any turn or flip of it, if MENACE has opened it.
+    pub fn matchbox(&self, board: Board) -> Option<&MatchBox> {
+        self.boxes.get(&board.canonical().code())
+    }
+
+    /// The box for the empty board, once opened.
+    pub fn first_box(&self) -> Option<&MatchBox> {
+        self.matchbox(Board::new())
+    }
+
+    /// MENACE's move on `board`, where X is to move, without learning: it opens the box if it
+    /// is new and draws a bead. `None` if the game is over, O is to move, or the box is empty.
+    pub fn choose_move(&mut self, board: Board) -> Option<Square> {
+        if board.to_move() != Some(Player::X) {
+            return None;
+        }
+        match self.draw(board) {
+            Some(Ok(draw)) => Some(draw.square),
+            Some(Err(())) => None,
+            None => board.legal_moves().first(),
+        }
+    }
+
+    /// A bead drawn for `board` (X to move), opening its box if need be. `None` for a forced
+    /// move (one free square: no box); `Err` for an empty box.
+    fn draw(&mut self, board: Board) -> Option<Result<DrawnBead, ()>> {
+        if board.legal_moves().len() < 2 {
+            return None;
+        }
+        let (canonical, symmetry) = board.canonical_with_symmetry();
+        let settings = self.settings;
+        let matchbox = self
+            .boxes
+            .entry(canonical.code())
+            .or_insert_with(|| MatchBox::new(canonical, settings));
+        let Some(bead) = matchbox.draw(&mut self.rng) else {
+            return Some(Err(()));
+        };
+        let square = symmetry.inverse().apply(bead);
+        Some(Ok(DrawnBead {
+            board,
+            matchbox: matchbox.clone(),
+            symmetry,
+            bead,
+            square,
+            beads_after: 0,
+        }))
+    }
+
+    /// Plays one game as X against `against`, learns from it, and tells it box by box.
+    pub fn play_game(&mut self, against: impl Into<Opponent>) -> MenaceGame {
+        let mut opponent = against.into();
+        let mut game = self.one_game(&mut opponent);
+        for draw in &mut game.draws {
+            draw.beads_after = self
+                .boxes
+                .get(&draw.matchbox.board().code())
+                .map_or(0, |matchbox| matchbox.beads(draw.bead));
+        }
+        game
+    }
+
+    /// Plays `games` games as X against `against` (at most [`MAX_TRAINING_GAMES`]), learning
+    /// from each, and draws the learning curve. The first box is watched.
+    ///
+    /// # Errors
+    ///
+    /// [`LimitError`] when `games` is above [`MAX_TRAINING_GAMES`].
+    pub fn train(
+        &mut self,
+        against: impl Into<Opponent>,
+        games: u64,
+    ) -> Result<Training, LimitError> {
+        self.train_watching(against, games, Board::new())
+    }
+
+    /// [`Menace::train`], watching the box for `watch` (or a turn or flip of it) change.
+    ///
+    /// # Errors
+    ///
+    /// [`LimitError`] when `games` is above [`MAX_TRAINING_GAMES`].
+    pub fn train_watching(
+        &mut self,
+        against: impl Into<Opponent>,
+        games: u64,
+        watch: Board,
+    ) -> Result<Training, LimitError> {
+        let games = LimitError::check(Counted::Games, games, MAX_TRAINING_GAMES)?;
+        let mut opponent = against.into();
+        let watched = watch.canonical();
+        let mut training = Training {
+            against: opponent.name().to_owned(),
+            endings: Vec::with_capacity(games as usize),
+            games_before: self.games,
+            watched,
+            history: vec![(0, self.matchbox(watched).cloned())],
+        };
+        let block = (games.div_ceil(BLOCKS)).max(1);
+        for played in 1..=games {
+            let game = self.one_game(&mut opponent);
+            training.endings.push(game.ending);
+            if played % block == 0 || played == games {
+                training
+                    .history
+                    .push((played, self.matchbox(watched).cloned()));
+            }
+        }
+        Ok(training)
+    }
+
+    /// One game as X, and the lesson learned from it.
+    fn one_game(&mut self, opponent: &mut Opponent) -> MenaceGame {
+        let mut board = Board::new();
+        let mut boards = vec![board];
+        let mut draws = Vec::new();
+        let ending = loop {
+            if board.is_over() {
+                break match board.winner() {
+                    Some(Player::X) => Ending::Won,
+                    Some(Player::O) => Ending::Lost,
+                    None => Ending::Drew,
+                };
+            }
+            let square = if board.turn() == Player::X {
+                match self.draw(board) {
+                    Some(Ok(draw)) => {
+                        let square = draw.square;
+                        draws.push(draw);
+                        square
+                    }
+                    Some(Err(())) => break Ending::Resigned,
+                    // One free square: no box to draw from.
+                    None => match board.legal_moves().first() {
+                        Some(square) => square,
+                        None => break Ending::Drew,
+                    },
+                }
+            } else {
+                match opponent.turn(board) {
+                    Some(Turn::Plays(choice)) => choice.square,
+                    Some(Turn::Forfeits(_)) | None => break Ending::OpponentForfeited,
+                }
+            };
+            board = board.play_unchecked(square);
+            boards.push(board);
+        };
+        let change = self.learn(ending, &draws);
+        self.games += 1;
+        MenaceGame {
+            boards,
+            draws,
+            ending,
+            against: opponent.name().to_owned(),
+            change,
+        }
+    }
+
+    /// Rewards or punishes every box used in a game; returns the beads each gained (negative:
+    /// lost).
+    fn learn(&mut self, ending: Ending, draws: &[DrawnBead]) -> i64 {
+        let settings = self.settings;
+        let change = match ending {
+            Ending::Won => i64::from(settings.win),
+            Ending::Drew => i64::from(settings.draw),
+            Ending::Lost | Ending::Resigned => -i64::from(settings.loss),
+            Ending::OpponentForfeited => 0,
+        };
+        for draw in draws {
+            if let Some(matchbox) = self.boxes.get_mut(&draw.matchbox.board().code()) {
+                if change >= 0 {
+                    matchbox.add(draw.bead, change as u32);
+                } else {
+                    matchbox.take(draw.bead, settings.loss);
+                }
+            }
+        }
+        change
+    }
+
+    /// The chance of each square (keypad order) on `board`, X to move, from the beads of its
+    /// box as they stand (a new box's if it is not opened): `Err` if the box is empty.
+    pub(crate) fn move_chances(&self, board: Board) -> Result<[f64; 9], Fault> {
+        let mut chances = [0.0; 9];
+        let free = board.legal_moves();
+        if free.len() < 2 {
+            if let Some(square) = free.first() {
+                chances[square.index()] = 1.0;
+            }
+            return Ok(chances);
+        }
+        let (canonical, symmetry) = board.canonical_with_symmetry();
+        let fresh;
+        let matchbox = match self.boxes.get(&canonical.code()) {
+            Some(matchbox) => matchbox,
+            None => {
+                fresh = MatchBox::new(canonical, self.settings);
+                &fresh
+            }
+        };
+        if matchbox.is_empty() {
+            return Err(Fault::EmptyBox);
+        }
+        for square in matchbox.squares() {
+            chances[symmetry.inverse().apply(square).index()] = matchbox.share(square);
+        }
+        Ok(chances)
+    }
+}
+
+impl Chances for Menace {
+    fn chances(&self, board: Board) -> Result<[f64; 9], Fault> {
+        self.move_chances(board)
+    }
+}
+
+impl From<&Menace> for Opponent {
+    /// A copy of MENACE as it stands, which plays from its boxes and no longer learns. As O
+    /// (it learns as X) its boxes are new ones, so any move is as likely as another.
+    fn from(menace: &Menace) -> Opponent {
+        Opponent::from(menace.clone())
+    }
+}
+
+impl From<Menace> for Opponent {
+    /// MENACE as it stands, playing from its boxes and no longer learning.
+    fn from(menace: Menace) -> Opponent {
+        let seed = menace.seed();
+        Opponent::drawing("MENACE", Rc::new(menace), seed)
+    }
+}
+
+impl fmt::Display for Menace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "MENACE after {} games: {} boxes opened",
+            thousands(self.games),
+            thousands(self.boxes.len() as u64)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_box_has_a_corner_an_edge_and_the_centre() {
+        let first = MatchBox::new(Board::new(), Settings::MICHIE);
+        assert_eq!(
+            first.squares(),
+            [Square::TopLeft, Square::Top, Square::Centre]
+                .into_iter()
+                .collect()
+        );
+    }
+
+    #[test]
+    fn a_bead_is_played_turned_back_to_the_board() {
+        // X in the top right corner: the box holds the canonical form, and every square MENACE
+        // plays is free on the real board.
+        let board: Board = "..X/.O./...".parse().unwrap();
+        let mut menace = Menace::new();
+        for _ in 0..200 {
+            let square = menace.choose_move(board).unwrap();
+            assert!(board.is_free(square));
+        }
+        assert_eq!(menace.box_count(), 1);
+    }
+
+    #[test]
+    fn a_loss_takes_the_drawn_bead_and_an_empty_box_resigns() {
+        let settings = Settings {
+            beads: [1, 1, 1, 1],
+            ..Settings::MICHIE
+        };
+        let mut menace = Menace::with_settings(settings);
+        let mut resigned = false;
+        for _ in 0..200 {
+            let game = menace.play_game(crate::engine::Level::Perfect);
+            assert!(game.ending != Ending::Won);
+            resigned |= game.ending == Ending::Resigned;
+        }
+        assert!(
+            resigned,
+            "one bead of each colour runs out against perfect play"
+        );
+    }
+}
