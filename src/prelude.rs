@@ -9,7 +9,7 @@
 //! ```
 
 pub use crate::clickable::ClickableGame;
-pub use crate::engine::menace::{self, Menace};
+pub use crate::engine::menace::{self, MatchBox, Menace};
 pub use crate::engine::search::{MoveOrder, Pruning, Search, alpha_beta, minimax};
 pub use crate::engine::stats::{self, Statistics};
 pub use crate::engine::{

@@ -496,7 +496,7 @@ proptest! {
             Err(error) => prop_assert!(games > MAX_TRAINING_GAMES, "{error}"),
         }
         let _ = menace.train_watching(players_from(&numbers), games.min(30), board).map(|t| t.to_html());
-        let _ = (menace.games_played(), menace.box_count(), menace.boxes().count(), menace.matchbox(board), menace.to_html(), menace.to_string());
+        let _ = (menace.games_played(), menace.box_count(), menace.boxes().count(), menace.matchbox(board), menace.box_for(board).to_html(), menace.to_html(), menace.to_string());
         if let Some(first_box) = menace.first_box() {
             let _ = (first_box.board(), first_box.squares(), first_box.beads(square), first_box.total(), first_box.is_empty(), first_box.share(square), first_box.favourite(), first_box.to_html(), first_box.to_string());
         }

@@ -32,6 +32,9 @@ fn exercises() -> Vec<(&'static str, Exercise)> {
         ("06.1", Exercise::lines_on(5)),
         ("06.2", Exercise::sets_reaching_34()),
         ("08.2", Exercise::depth_to_never_lose()),
+        ("10.1", Exercise::menace_boxes(2_000)),
+        ("10.2", Exercise::menace_first_move(2_000)),
+        ("10.3", Exercise::menace_last_loss(1_000, 2_000)),
         (
             "09.1",
             Exercise::root_value(&tree("[[5, 1], [7, 2], [3, 9]]")),

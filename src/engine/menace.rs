@@ -500,6 +500,14 @@ impl Menace {
         self.boxes.get(&board.canonical().code())
     }
 
+    /// The box for `board` as it stands, or as MENACE would open it if it has not yet: a box to
+    /// look at, always there.
+    pub fn box_for(&self, board: Board) -> MatchBox {
+        self.matchbox(board)
+            .cloned()
+            .unwrap_or_else(|| MatchBox::new(board, self.settings))
+    }
+
     /// The box for the empty board, once opened.
     pub fn first_box(&self) -> Option<&MatchBox> {
         self.matchbox(Board::new())

@@ -117,6 +117,18 @@ fn box_sentence(matchbox: &MatchBox) -> String {
     if matchbox.is_empty() {
         return "No beads left: MENACE resigns here.".to_owned();
     }
+    let counts: Vec<u32> = matchbox
+        .squares()
+        .iter()
+        .map(|s| matchbox.beads(s))
+        .collect();
+    if counts.windows(2).all(|pair| pair[0] == pair[1]) {
+        return format!(
+            "{} beads: {} of each colour.",
+            thousands(matchbox.total()),
+            counts.first().copied().unwrap_or(0)
+        );
+    }
     let favourite = matchbox
         .favourite()
         .map(|square| {
@@ -526,7 +538,15 @@ fn excess_chart(scale: Scale, ends: &[i64], width: u32) -> Html {
                 .css("line-height", "0")
                 .child(bar(h, WIN_BAR))
         }))
-        .child(value_label(scale, &format!("{top:+}"), "bottom"));
+        .child(value_label(
+            scale,
+            &if top > 0 {
+                format!("{top:+}")
+            } else {
+                String::new()
+            },
+            "top",
+        ));
     let below = tr()
         .children(heights_down.iter().map(|&h| {
             td().css("vertical-align", "top")
@@ -541,9 +561,9 @@ fn excess_chart(scale: Scale, ends: &[i64], width: u32) -> Html {
             &if bottom < 0 {
                 format!("{bottom}")
             } else {
-                "0".to_owned()
+                String::new()
             },
-            "top",
+            "bottom",
         ));
     plain_table().child(above).child(below).into()
 }
