@@ -21,6 +21,8 @@ cargo bench --bench engine -- --quick
 
 ensure_python_env
 ensure_rust_kernel
+say "The README's first command opens JupyterLab, as $(id -un) (uid $(id -u))"
+"$VENV/bin/python" scripts/notebooks_sh_test.py
 say "Running every notebook through the Rust kernel"
 exported="$ROOT/target/notebook-html"
 "$VENV/bin/python" scripts/run_notebooks.py --html "$exported" "$@"
