@@ -23,7 +23,10 @@ ensure_python_env() {
     fi
 }
 
+# The Rust kernel (evcxr_jupyter) and its kernel spec, registered in the Jupyter data folder
+# DATA (by default the project's .venv/share/jupyter, where its Jupyter looks first).
 ensure_rust_kernel() {
+    local kernels="${1:-$VENV/share/jupyter}"
     export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
     if command -v rustup >/dev/null 2>&1 && ! rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
         say "Adding the rust-src component, which the Rust kernel needs"
@@ -33,8 +36,6 @@ ensure_rust_kernel() {
         say "Installing the Rust kernel: cargo install --locked evcxr_jupyter (about five minutes, once)"
         cargo install --locked evcxr_jupyter --version "$EVCXR_VERSION"
     fi
-    # The kernel spec goes into the project's environment, where its Jupyter looks first.
-    local kernels="$VENV/share/jupyter"
     if [ ! -f "$kernels/kernels/rust/kernel.json" ]; then
         say "Registering the Rust kernel with Jupyter"
         JUPYTER_PATH="$kernels" evcxr_jupyter --install >/dev/null
@@ -47,10 +48,11 @@ ensure_rust_kernel() {
 # the kernel spec KERNEL_JSON. Run at every start: it is cheap, and it brings back a folder
 # that was deleted.
 prepare_notebook_builds() {
-    local kernel_json="$1" builds="$2"
+    local kernel_json="$1" builds="$2" python="$VENV/bin/python"
+    [ -x "$python" ] || python="python3"
     mkdir -p "$builds/.cargo"
     cp "$ROOT/scripts/kernel/cargo-config.toml" "$builds/.cargo/config.toml"
-    "$VENV/bin/python" - "$kernel_json" "$builds" <<'PY'
+    "$python" - "$kernel_json" "$builds" <<'PY'
 import json, sys
 path, builds = sys.argv[1], sys.argv[2]
 with open(path) as f:
@@ -89,4 +91,165 @@ ensure_chromium() {
         say "The browser test needs Chromium at /usr/bin/chromium (Debian's chromium package)"
         return 1
     fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# The class server (scripts/class.sh) and the Binder image (binder/postBuild) share these.
+
+# rustup and the stable toolchain (minimal, with rust-src), on a machine with no Rust yet: the
+# Binder image. It downloads from static.rust-lang.org, which the project's machines cannot
+# reach, so the tests skip it (they have Rust).
+ensure_rustup() {
+    export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+    if command -v cargo >/dev/null 2>&1; then
+        return
+    fi
+    say "Installing Rust with rustup (stable, minimal profile, with rust-src)"
+    curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs \
+        | sh -s -- -y --profile minimal --default-toolchain stable --component rust-src
+}
+
+# Runs notebook 01's first cells once through the kernel registered in the Jupyter data folder
+# DATA with PYTHON (which has nbclient), so that evcxr's cache holds the compiled crate and its
+# dependencies, and a learner's first :dep is quick.
+warm_notebook_cache() {
+    local data="$1" python="${2:-python3}"
+    say "Compiling the crate and its dependencies once, into the Rust kernel's cache"
+    JUPYTER_PATH="$data" "$python" "$ROOT/scripts/warm_cache.py" "$ROOT/notebooks/01-magic-square.ipynb" 2 >&2
+}
+
+# Where the class server keeps what its students share: the toolchain, the kernel, the crate,
+# the crates it uses, the notebooks' template, the warmed compile cache, and the hub's state.
+CLASS_HOME="${CLASS_HOME:-/srv/magic-tictactoe}"
+
+# Copies SRC to DST as hard links when they share a file system (instant, no space), as a
+# plain copy otherwise.
+copy_tree() {
+    local src="$1" dst="$2"
+    rm -rf "$dst.partial"
+    cp -al "$src" "$dst.partial" 2>/dev/null || { rm -rf "$dst.partial"; cp -a "$src" "$dst.partial"; }
+    rm -rf "$dst"
+    mv "$dst.partial" "$dst"
+}
+
+# The class's Python environment: the notebook packages and JupyterHub, in $CLASS_HOME/venv.
+# It is built on the system's Python (CLASS_PYTHON, by default /usr/bin/python3), which every
+# student's account can run: a Python under root's home (pyenv, say) is out of their reach.
+ensure_class_python_env() {
+    local python="${CLASS_PYTHON:-/usr/bin/python3}" venv="$CLASS_HOME/venv"
+    if [ ! -x "$venv/bin/python" ]; then
+        say "Creating the class's Python environment in $venv, on $python"
+        if ! "$python" -m venv "$venv" 2>/dev/null && command -v apt-get >/dev/null; then
+            rm -rf "$venv"
+            say "Installing Debian's python3-venv"
+            apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
+            "$python" -m venv "$venv"
+        fi
+    fi
+    local wanted stamp="$venv/.requirements-installed"
+    wanted="$(cat "$ROOT/scripts/requirements.txt" "$ROOT/scripts/class/requirements.txt")"
+    if [ ! -f "$stamp" ] || [ "$wanted" != "$(cat "$stamp")" ]; then
+        say "Installing JupyterHub and JupyterLab into $venv (about a minute)"
+        "$venv/bin/python" -m pip install --quiet --upgrade pip
+        "$venv/bin/python" -m pip install --quiet -r "$ROOT/scripts/requirements.txt" -r "$ROOT/scripts/class/requirements.txt"
+        printf '%s' "$wanted" > "$stamp"
+    fi
+}
+
+# configurable-http-proxy, the proxy in front of the students' servers, from npm.
+ensure_class_proxy() {
+    local dir="$CLASS_HOME/proxy" stamp="$CLASS_HOME/proxy/node_modules/.lock-installed"
+    if [ ! -f "$stamp" ] || ! cmp -s "$ROOT/scripts/class/package-lock.json" "$stamp"; then
+        say "Installing configurable-http-proxy from npm into $dir"
+        mkdir -p "$dir"
+        cp "$ROOT/scripts/class/package.json" "$ROOT/scripts/class/package-lock.json" "$dir/"
+        npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error
+        cp "$ROOT/scripts/class/package-lock.json" "$stamp"
+    fi
+}
+
+# The Rust toolchain this machine has (rustc, cargo, the standard library's sources) and the
+# Rust kernel, shared read-only in $CLASS_HOME: a student's account cannot reach root's
+# ~/.rustup or ~/.cargo, and nothing is downloaded.
+share_toolchain() {
+    ensure_rust_kernel
+    local sysroot
+    sysroot="$(rustc --print sysroot)"
+    if [ ! -f "$CLASS_HOME/rust/.from" ] || [ "$(cat "$CLASS_HOME/rust/.from")" != "$sysroot $(rustc --version)" ]; then
+        say "Sharing the Rust toolchain ($(rustc --version)) in $CLASS_HOME/rust"
+        copy_tree "$sysroot" "$CLASS_HOME/rust"
+        echo "$sysroot $(rustc --version)" > "$CLASS_HOME/rust/.from"
+    fi
+    mkdir -p "$CLASS_HOME/bin"
+    cp "$(command -v evcxr_jupyter)" "$CLASS_HOME/bin/evcxr_jupyter"
+}
+
+# The crate's sources, the crates it uses (cargo vendor), and the kernel the students' servers
+# start: its spec, its wrapper (scripts/class/rust-kernel) and its cargo settings.
+share_crate_and_kernel() {
+    say "Sharing the crate, the crates it uses and the Rust kernel in $CLASS_HOME"
+    rm -rf "$CLASS_HOME/crate.partial"
+    mkdir -p "$CLASS_HOME/crate.partial"
+    tar -C "$ROOT" --exclude=./target --exclude=./.venv --exclude=./.git --exclude=./.notebook-builds \
+        --exclude=./tmp --exclude=node_modules --exclude=.ipynb_checkpoints -cf - . \
+        | tar -C "$CLASS_HOME/crate.partial" -xf -
+    rm -rf "$CLASS_HOME/crate" && mv "$CLASS_HOME/crate.partial" "$CLASS_HOME/crate"
+    if [ ! -f "$CLASS_HOME/vendor/.lock" ] || ! cmp -s "$ROOT/Cargo.lock" "$CLASS_HOME/vendor/.lock"; then
+        (cd "$ROOT" && cargo vendor --quiet --locked "$CLASS_HOME/vendor.partial" >/dev/null)
+        rm -rf "$CLASS_HOME/vendor" && mv "$CLASS_HOME/vendor.partial" "$CLASS_HOME/vendor"
+        cp "$ROOT/Cargo.lock" "$CLASS_HOME/vendor/.lock"
+    fi
+    mkdir -p "$CLASS_HOME/kernel" "$CLASS_HOME/share/jupyter/kernels/rust"
+    { cat "$ROOT/scripts/kernel/cargo-config.toml"; echo; cat "$ROOT/scripts/class/cargo-config.toml"; } \
+        | sed "s|@CLASS_HOME@|$CLASS_HOME|g" > "$CLASS_HOME/kernel/cargo-config.toml"
+    local target_libdir
+    target_libdir="$("$CLASS_HOME/rust/bin/rustc" --print target-libdir)"
+    sed -e "s|@CLASS_HOME@|$CLASS_HOME|g" -e "s|@TARGET_LIBDIR@|$target_libdir|g" \
+        "$ROOT/scripts/class/rust-kernel" > "$CLASS_HOME/bin/rust-kernel"
+    chmod 755 "$CLASS_HOME/bin/rust-kernel"
+    # evcxr's own spec first (logos, and the version file without which the kernel rewrites its
+    # spec at every start), then ours, which starts it through the wrapper.
+    JUPYTER_PATH="$CLASS_HOME/share/jupyter" "$CLASS_HOME/bin/evcxr_jupyter" --install >/dev/null
+    cat > "$CLASS_HOME/share/jupyter/kernels/rust/kernel.json" <<JSON
+{
+  "argv": ["$CLASS_HOME/bin/rust-kernel", "{connection_file}"],
+  "display_name": "Rust",
+  "language": "rust",
+  "interrupt_mode": "message"
+}
+JSON
+}
+
+# The notebooks as a student gets them: their :dep names the shared crate (the same path for
+# every student, so that evcxr's cache serves the crate too), with the notebooks' evcxr.toml.
+make_class_template() {
+    rm -rf "$CLASS_HOME/template" && mkdir -p "$CLASS_HOME/template/notebooks"
+    cp "$ROOT/notebooks/evcxr.toml" "$CLASS_HOME/template/notebooks/"
+    local notebook
+    for notebook in "$ROOT"/notebooks/*.ipynb; do
+        sed "s|:dep magic-tictactoe = { path = \\\\\"..\\\\\" }|:dep magic-tictactoe = { path = \\\\\"$CLASS_HOME/crate\\\\\" }|" \
+            "$notebook" > "$CLASS_HOME/template/notebooks/$(basename "$notebook")"
+    done
+}
+
+# Fills the compile cache students start from: runs notebook 01's first cells once through the
+# class's kernel, as a student's server would, and keeps the cache it leaves.
+warm_class_cache() {
+    local stamp="$CLASS_HOME/evcxr-cache/.warmed-for"
+    local key
+    key="$(cat "$CLASS_HOME/rust/.from" "$CLASS_HOME/vendor/.lock" "$CLASS_HOME/bin/rust-kernel"; find "$CLASS_HOME/crate/src" "$CLASS_HOME/crate/build.rs" "$CLASS_HOME/crate/Cargo.toml" -type f -exec cat {} + | cksum)"
+    if [ -f "$stamp" ] && [ "$key" = "$(cat "$stamp")" ]; then
+        return
+    fi
+    say "Compiling the crate and its dependencies once, for every student's first :dep"
+    local warm="$CLASS_HOME/warm-up"
+    rm -rf "$warm" && mkdir -p "$warm"
+    cp -R "$CLASS_HOME/template" "$warm/magic-tictactoe"
+    HOME="$warm" XDG_CACHE_HOME="$warm/.cache" JUPYTER_PATH="$CLASS_HOME/share/jupyter" \
+        "$CLASS_HOME/venv/bin/python" "$ROOT/scripts/warm_cache.py" \
+        "$warm/magic-tictactoe/notebooks/01-magic-square.ipynb" 2 >&2
+    rm -rf "$CLASS_HOME/evcxr-cache"
+    mv "$warm/.cache/evcxr" "$CLASS_HOME/evcxr-cache"
+    rm -rf "$warm"
+    printf '%s' "$key" > "$stamp"
 }

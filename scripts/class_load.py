@@ -1,0 +1,345 @@
+"""The class server under load: N simulated students log in to the hub at once, start their
+servers, open notebook 01 in the Rust kernel and run its cells until the first board shows.
+
+    sudo .venv/bin/python scripts/class_load.py 1 5 10 20
+
+For each N it makes N students' accounts (load-01, load-02 ...), starts a hub on 127.0.0.1
+with scripts/class.sh (CLASS_HOME, default /srv/magic-tictactoe-load), runs the students, stops
+the hub and prints one line: time to the first board (from the login; median and worst), the
+time until the student's server answered, failures, and the CPU seconds each student cost (all
+their processes: server, kernel, cargo and rustc). Everything listens on the loopback address
+and each run is bounded in time (LIMIT seconds for a student).
+
+It is also a library: scripts/class_test.py drives a few students with it.
+"""
+
+import asyncio
+import json
+import os
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import requests
+from tornado.httpclient import HTTPRequest
+from tornado.websocket import websocket_connect
+
+ROOT = Path(__file__).resolve().parent.parent
+LIMIT = 600  # seconds one student may take to reach the first board
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Hub:
+    """A hub started with scripts/class.sh on 127.0.0.1, for a class list."""
+
+    def __init__(self, class_home, students, teacher=None, port=None):
+        self.class_home = Path(class_home)
+        self.students = students
+        self.teacher = teacher
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = None
+        self.log = None
+
+    def command(self, setup_only=False):
+        listing = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
+        listing.write("\n".join(self.students) + "\n")
+        listing.close()
+        command = [str(ROOT / "scripts" / "class.sh"), "--students", listing.name,
+                   "--ip", "127.0.0.1", "--port", str(self.port)]
+        if self.teacher:
+            command += ["--teacher", self.teacher]
+        if setup_only:
+            command.append("--setup-only")
+        return command
+
+    def env(self):
+        return dict(os.environ, CLASS_HOME=str(self.class_home))
+
+    def set_up(self):
+        subprocess.run(self.command(setup_only=True), env=self.env(), check=True)
+
+    def start(self, limit=120):
+        self.log = open(self.class_home / "hub-test.log", "a")
+        self.process = subprocess.Popen(self.command(), env=self.env(), stdout=self.log,
+                                        stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.time() + limit
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the hub stopped (status {self.process.returncode}); "
+                                   f"see {self.class_home / 'hub-test.log'}")
+            try:
+                if requests.get(f"{self.url}/hub/api", timeout=5).status_code == 200:
+                    return
+            except requests.RequestException:
+                pass
+            time.sleep(0.5)
+        raise RuntimeError(f"the hub did not answer within {limit} s")
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        if self.log:
+            self.log.close()
+
+    def password(self, name):
+        for line in (self.class_home / "hub" / "passwords.txt").read_text().splitlines():
+            parts = line.split()
+            if parts and parts[0] == name:
+                return parts[1]
+        raise KeyError(f"no password noted for {name}")
+
+
+class Student:
+    """One person at the hub: logs in with the form, as a browser does, then uses the REST API."""
+
+    def __init__(self, hub, name, password):
+        self.hub, self.name, self.password = hub, name, password
+        self.session = requests.Session()
+        self.token = None
+
+    def log_in(self):
+        self.session = requests.Session()  # a new visit: no cookies from before
+        url = f"{self.hub.url}/hub/login"
+        page = self.session.get(url, timeout=30)
+        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page.text)
+        data = {"username": self.name, "password": self.password}
+        if xsrf:
+            data["_xsrf"] = xsrf.group(1)
+        answer = self.session.post(url, data=data, timeout=300, allow_redirects=False)
+        if answer.status_code not in (302, 303):
+            raise RuntimeError(f"{self.name} could not log in: HTTP {answer.status_code}")
+        cookie = self.session.cookies.get("_xsrf", path="/hub/") or self.session.cookies.get("_xsrf")
+        made = self.session.post(
+            f"{self.hub.url}/hub/api/users/{self.name}/tokens",
+            json={"note": "class test", "expires_in": 3600},
+            headers={"X-XSRFToken": cookie or ""}, timeout=300)
+        if made.status_code not in (200, 201):
+            raise RuntimeError(f"{self.name} got no token: HTTP {made.status_code} {made.text[:200]}")
+        self.token = made.json()["token"]
+
+    def api(self, method, path, **kwargs):
+        headers = kwargs.pop("headers", {})
+        if self.token:
+            headers["Authorization"] = f"token {self.token}"
+        return requests.request(method, f"{self.hub.url}{path}", headers=headers,
+                                timeout=kwargs.pop("timeout", 300), **kwargs)
+
+    def start_server(self, limit=LIMIT):
+        answer = self.api("POST", f"/hub/api/users/{self.name}/server")
+        if answer.status_code not in (201, 202, 400):
+            raise RuntimeError(f"{self.name}'s server did not start: HTTP {answer.status_code} {answer.text[:200]}")
+        deadline = time.time() + limit
+        while time.time() < deadline:
+            model = self.api("GET", f"/hub/api/users/{self.name}").json()
+            server = model.get("servers", {}).get("", {})
+            if server.get("ready"):
+                return
+            time.sleep(0.5)
+        raise RuntimeError(f"{self.name}'s server was not ready within {limit} s")
+
+    def stop_server(self, limit=120):
+        self.api("DELETE", f"/hub/api/users/{self.name}/server")
+        deadline = time.time() + limit
+        while time.time() < deadline:
+            model = self.api("GET", f"/hub/api/users/{self.name}").json()
+            if not model.get("servers"):
+                return
+            time.sleep(0.5)
+        raise RuntimeError(f"{self.name}'s server did not stop within {limit} s")
+
+    def server(self, method, path, **kwargs):
+        return self.api(method, f"/user/{self.name}/api/{path}", **kwargs)
+
+    def run_cells(self, cells, until_html=False, limit=LIMIT,
+                  notebook="notebooks/01-magic-square.ipynb"):
+        """Runs `cells` (code strings) in a new Rust kernel for `notebook`, as JupyterLab starts
+        one when the notebook is opened (in the notebook's folder, where its evcxr.toml is);
+        returns each cell's outputs (a list of (kind, text) pairs). With until_html, stops after
+        the first cell that shows HTML."""
+        answer = self.server("POST", "sessions", json={
+            "path": notebook, "name": notebook.rsplit("/", 1)[-1], "type": "notebook",
+            "kernel": {"name": "rust"}})
+        if answer.status_code != 201:
+            raise RuntimeError(f"no kernel for {self.name}: HTTP {answer.status_code} {answer.text[:200]}")
+        session, kernel = answer.json()["id"], answer.json()["kernel"]["id"]
+        try:
+            return asyncio.run(asyncio.wait_for(self._execute(kernel, cells, until_html), limit))
+        finally:
+            self.server("DELETE", f"sessions/{session}")
+
+    async def _execute(self, kernel, cells, until_html):
+        url = (f"{self.hub.url.replace('http', 'ws', 1)}/user/{self.name}/api/kernels/{kernel}"
+               f"/channels")
+        # A class's kernels start together on a small machine: connecting may take a while.
+        request = HTTPRequest(url, headers={"Authorization": f"token {self.token}"},
+                              connect_timeout=LIMIT, request_timeout=LIMIT)
+        socket_ = await websocket_connect(request)
+        session = uuid.uuid4().hex
+        results = []
+        try:
+            for code in cells:
+                msg_id = uuid.uuid4().hex
+                socket_.write_message(json.dumps({
+                    "header": {"msg_id": msg_id, "username": self.name, "session": session,
+                               "msg_type": "execute_request", "version": "5.3",
+                               "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
+                    "parent_header": {}, "metadata": {}, "channel": "shell",
+                    "content": {"code": code, "silent": False, "store_history": True,
+                                "user_expressions": {}, "allow_stdin": False,
+                                "stop_on_error": True},
+                }))
+                outputs, idle, replied = [], False, False
+                while not (idle and replied):
+                    raw = await socket_.read_message()
+                    if raw is None:
+                        raise RuntimeError("the kernel's connection closed")
+                    message = json.loads(raw)
+                    if message.get("parent_header", {}).get("msg_id") != msg_id:
+                        continue
+                    kind = message["header"]["msg_type"]
+                    content = message.get("content", {})
+                    if kind in ("display_data", "execute_result"):
+                        data = content.get("data", {})
+                        if "text/html" in data:
+                            outputs.append(("html", data["text/html"]))
+                        elif "text/plain" in data:
+                            outputs.append(("text", data["text/plain"]))
+                    elif kind == "stream":
+                        outputs.append((content.get("name", "stream"), content.get("text", "")))
+                    elif kind == "error":
+                        outputs.append(("error", f"{content.get('ename')}: {content.get('evalue')}"))
+                    elif kind == "status" and content.get("execution_state") == "idle":
+                        idle = True
+                    elif kind == "execute_reply":
+                        replied = True
+                results.append(outputs)
+                if any(kind == "error" for kind, _ in outputs):
+                    break
+                if until_html and any(kind == "html" for kind, _ in outputs):
+                    break
+        finally:
+            socket_.close()
+        return results
+
+
+def cpu_seconds(user):
+    """CPU time of every process the system user `user` runs, with its waited-for children."""
+    import pwd
+    uid = pwd.getpwnam(user).pw_uid
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if entry.stat().st_uid != uid:
+                continue
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError, PermissionError):
+            continue
+        # utime, stime, cutime, cstime: fields 14 to 17 of stat, 12 to 15 after the name.
+        total += sum(int(x) for x in fields[11:15])
+    return total / TICK
+
+
+def notebook_cells(hub, name="01-magic-square.ipynb"):
+    path = hub.class_home / "template" / "notebooks" / name
+    notebook = json.loads(path.read_text())
+    return ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"]
+
+
+def first_board(student, cells):
+    """Logs in, starts the server, runs notebook 01 until its first board: the timings."""
+    start = time.time()
+    student.log_in()
+    student.start_server()
+    ready = time.time() - start
+    results = student.run_cells(cells, until_html=True)
+    shown = [text for outputs in results for kind, text in outputs if kind == "html"]
+    errors = [text for outputs in results for kind, text in outputs if kind == "error"]
+    if errors or not shown or "<table" not in shown[0]:
+        raise RuntimeError(f"{student.name}: no board ({errors or 'no HTML output'})")
+    return {"ready": ready, "board": time.time() - start, "cpu": cpu_seconds(student.name)}
+
+
+def drive(hub, names):
+    """Runs the students `names` at once; returns their results and failures."""
+    cells = notebook_cells(hub)
+    results, failures, lock = {}, {}, threading.Lock()
+
+    def one(name):
+        try:
+            result = first_board(Student(hub, name, hub.password(name)), cells)
+            with lock:
+                results[name] = result
+        except Exception as error:  # a failure is counted and reported, not raised
+            with lock:
+                failures[name] = str(error)
+
+    threads = [threading.Thread(target=one, args=(name,)) for name in names]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(LIMIT + 60)
+    for name in names:
+        if name not in results and name not in failures:
+            failures[name] = f"did not finish within {LIMIT} s"
+    return results, failures
+
+
+def summary(n, results, failures):
+    boards = sorted(r["board"] for r in results.values())
+    ready = sorted(r["ready"] for r in results.values())
+    cpu = [r["cpu"] for r in results.values()]
+    if not boards:
+        return f"| {n} | - | - | - | {len(failures)} | - |"
+    return (f"| {n} | {statistics.median(boards):.1f} s | {boards[-1]:.1f} s | "
+            f"{statistics.median(ready):.1f} s | {len(failures)} | {statistics.mean(cpu):.1f} s |")
+
+
+def main():
+    if os.getuid() != 0:
+        sys.exit("class_load.py: run it as root: it makes the students' accounts and starts a hub")
+    sizes = [int(n) for n in sys.argv[1:]] or [1, 5, 10, 20]
+    class_home = Path(os.environ.get("CLASS_HOME", "/srv/magic-tictactoe-load"))
+    names = [f"load-{i:02d}" for i in range(1, max(sizes) + 1)]
+    hub = Hub(class_home, names)
+    hub.set_up()
+    print("| students | first board, median | first board, worst | server ready, median | failures | CPU s per student |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for n in sizes:
+        # Every run starts from scratch: no servers, no notebooks, no compile cache of their own.
+        for name in names[:n]:
+            subprocess.run(["rm", "-rf", f"/home/{name}/magic-tictactoe", f"/home/{name}/.cache",
+                            f"/home/{name}/.notebook-builds", f"/home/{name}/.local"], check=False)
+        hub.start()
+        try:
+            results, failures = drive(hub, names[:n])
+        finally:
+            hub.stop()
+        print(summary(n, results, failures), flush=True)
+        for name, failure in sorted(failures.items()):
+            print(f"    {name}: {failure}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
