@@ -3,7 +3,9 @@
 # README doctests), the documentation with warnings denied, the bench's own checks, every
 # notebook through the real Rust kernel, every picture checked by axe-core, and the clickable
 # boards of notebook 07 in headless Chromium: exported by nbconvert, then live in JupyterLab and
-# Notebook 7. Installs the Rust kernel, the Python and npm packages and Chromium when missing.
+# Notebook 7; the README's first command as this user, Binder's set-up outside a container, and
+# (as root) the class server's JupyterHub. Installs the Rust kernel, the Python and npm packages,
+# Chromium and JupyterHub when missing.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
@@ -23,6 +25,14 @@ ensure_python_env
 ensure_rust_kernel
 say "The README's first command opens JupyterLab, as $(id -un) (uid $(id -u))"
 "$VENV/bin/python" scripts/notebooks_sh_test.py
+say "Binder's set-up (binder/postBuild and start), run here without a container"
+"$VENV/bin/python" scripts/binder_test.py
+if [ "$(id -u)" -eq 0 ]; then
+    say "The class server: JupyterHub from scripts/class.sh, who may see what, nothing lost, three students at once"
+    "$VENV/bin/python" scripts/class_test.py
+else
+    say "Class server test skipped: scripts/class.sh makes accounts, so it needs root"
+fi
 say "Running every notebook through the Rust kernel"
 exported="$ROOT/target/notebook-html"
 "$VENV/bin/python" scripts/run_notebooks.py --html "$exported" "$@"
