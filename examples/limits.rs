@@ -328,6 +328,12 @@ fn main() {
             Challenge::new(&menace)
         },
     );
+    time(
+        "Exercise::menace_last_loss(25,000 + 25,000 games, the limit)",
+        1000,
+        |e: &Exercise| !e.question().is_empty(),
+        || Exercise::menace_last_loss(25_000, 25_000),
+    );
     let training = Menace::new()
         .train(Level::Random, MAX_TRAINING_GAMES)
         .expect("within the limit");

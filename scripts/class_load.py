@@ -281,6 +281,16 @@ def first_board(student, cells):
     return {"ready": ready, "board": time.time() - start, "cpu": cpu_seconds(student.name)}
 
 
+def forget(names):
+    """Takes away what these students' first visit left, so the next run starts as a class's
+    first lesson does: no notebooks, no compile cache of their own, no build folders."""
+    import pwd
+    for name in names:
+        home = pwd.getpwnam(name).pw_dir
+        subprocess.run(["rm", "-rf", f"{home}/magic-tictactoe", f"{home}/.cache",
+                        f"{home}/.notebook-builds", f"{home}/.local"], check=False)
+
+
 def drive(hub, names):
     """Runs the students `names` at once; returns their results and failures."""
     cells = notebook_cells(hub)
@@ -327,10 +337,7 @@ def main():
     print("| students | first board, median | first board, worst | server ready, median | failures | CPU s per student |")
     print("| --- | --- | --- | --- | --- | --- |")
     for n in sizes:
-        # Every run starts from scratch: no servers, no notebooks, no compile cache of their own.
-        for name in names[:n]:
-            subprocess.run(["rm", "-rf", f"/home/{name}/magic-tictactoe", f"/home/{name}/.cache",
-                            f"/home/{name}/.notebook-builds", f"/home/{name}/.local"], check=False)
+        forget(names[:n])
         hub.start()
         try:
             results, failures = drive(hub, names[:n])

@@ -16,7 +16,7 @@ from pathlib import Path
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from class_load import Hub, Student, drive, summary  # noqa: E402
+from class_load import Hub, Student, drive, forget, summary  # noqa: E402
 
 CLASS_HOME = Path(os.environ.get("CLASS_TEST_HOME", "/srv/magic-tictactoe-test"))
 STUDENTS = ["mt-alice", "mt-bob", "mt-carol"]
@@ -116,9 +116,7 @@ def main():
     started = time.time()
     hub.set_up()
     print(f"ok   class.sh set up the class in {CLASS_HOME} ({time.time() - started:.0f} s)")
-    for name in STUDENTS:  # every run starts with students who have never logged in
-        for folder in ("magic-tictactoe", ".cache", ".notebook-builds", ".local"):
-            os.system(f"rm -rf /home/{name}/{folder}")
+    forget(STUDENTS)  # every run starts with students who have never logged in
     hub.start()
     try:
         results, failures = drive(hub, STUDENTS)

@@ -1,8 +1,8 @@
 //! A board drawn as an HTML table, with the options a lesson needs.
 
-use super::html::{Border, Px, div, table, td, tr};
+use super::html::{Border, Element, Px, div, table, td, tr};
 use super::palette::{
-    self, CELL, DARK_INK, DIGIT, FADED, FADED_INK, GRID, MAGIC_NUMBER, MARKED, PLAYED,
+    self, CELL, Colour, DARK_INK, DIGIT, FADED, FADED_INK, GRID, MAGIC_NUMBER, MARKED, PLAYED,
 };
 use super::parts::{caption, card};
 use super::picture::notebook_pictures;
@@ -145,29 +145,17 @@ impl BoardView {
         } else {
             Border(Px(2), "solid", GRID)
         };
-        let mut cell = td();
+        let mut cell = square_cell(Px(px), border, background, ink).attr(
+            "title",
+            &format!(
+                "square {}, magic number {}",
+                square.digit(),
+                square.magic_number()
+            ),
+        );
         if self.tagged {
             cell = cell.attr("data-sq", &square.digit().to_string());
         }
-        cell = cell
-            .attr(
-                "title",
-                &format!(
-                    "square {}, magic number {}",
-                    square.digit(),
-                    square.magic_number()
-                ),
-            )
-            .css("width", Px(px))
-            .css("height", Px(px))
-            .css("min-width", Px(px))
-            .css("border", border)
-            .css("padding", "0")
-            .css("text-align", "center")
-            .css("vertical-align", "middle")
-            .css("background", background)
-            .css("color", ink)
-            .css("line-height", "1.05");
         let text = |size: u32, colour, weight: &'static str, text: &str| {
             div()
                 .css("font-size", Px(size.max(9)))
@@ -237,6 +225,21 @@ impl Picture for BoardView {
     fn text(&self) -> String {
         self.plain_text()
     }
+}
+
+/// A square of a board drawn as a table cell: `px` wide and high, its contents centred, in
+/// `background` and `ink`, inside `border`.
+pub(crate) fn square_cell(px: Px, border: Border, background: Colour, ink: Colour) -> Element {
+    td().css("width", px)
+        .css("height", px)
+        .css("min-width", px)
+        .css("border", border)
+        .css("padding", "0")
+        .css("text-align", "center")
+        .css("vertical-align", "middle")
+        .css("background", background)
+        .css("color", ink)
+        .css("line-height", "1.05")
 }
 
 /// `win 1`, `draw 8`, `loss 2`: a value short enough for a small square.

@@ -1,6 +1,7 @@
 //! The pictures of MENACE: a matchbox as a board of bead counts, the boxes used in one game,
 //! MENACE itself, and the learning curve of its training.
 
+use super::board_view::square_cell;
 use super::html::{Border, Px, div, span, table, td, tr};
 use super::palette::{
     self, BAD, BEAD_HEAT, BEADS, CELL, DRAW_BAR, FADED, FADED_INK, GRID, INK, LOSS_BAR, MUTED,
@@ -54,20 +55,10 @@ fn box_grid(scale: Scale, matchbox: &MatchBox, drawn: Option<Drawn>, cell_px: u3
             } else {
                 Border(Px(2), "solid", GRID)
             };
-            let mut cell = td()
+            let mut cell = square_cell(Px(px), border, background, ink)
                 .attr("title", &square_title(matchbox, square))
-                .css("width", Px(px))
-                .css("height", Px(px))
-                .css("min-width", Px(px))
-                .css("border", border)
-                .css("padding", "0")
-                .css("text-align", "center")
-                .css("vertical-align", "middle")
-                .css("background", background)
-                .css("color", ink)
                 .css("font-size", Px(size.max(9)))
                 .css("font-weight", "700")
-                .css("line-height", "1.05")
                 .text(&text);
             if let Some(d) = drawn.filter(|d| d.bead == square) {
                 // The change, under the count before: short enough for a small square.

@@ -17,14 +17,14 @@ use std::fmt;
 
 use super::challenge::{Challenge, DepthStudy};
 use super::paper::PaperTree;
-use crate::engine::menace::{MatchBox, Menace};
+use crate::engine::menace::{MAX_TRAINING_GAMES, MatchBox, Menace};
 use crate::engine::search::minimax;
 use crate::engine::{Level, MAX_DEPTH, Opponent, Reason, learner, rules_choice, stats};
 use crate::render::palette::{BAD, GOOD, INK};
 use crate::render::parts::{caption, card};
 use crate::render::{Html, Picture, Scale, bold, div, notebook_pictures};
 use crate::rules::text::{quoted, thousands};
-use crate::rules::{Board, Player, Square, SquareSet, Symmetry, magic};
+use crate::rules::{Board, Counted, LimitError, Player, Square, SquareSet, Symmetry, magic};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Expected {
@@ -327,10 +327,17 @@ impl Exercise {
 
     /// "MENACE plays `before` games against the random player, then `games` against the rules
     /// player: in which of those games did it lose for the last time (0 if it lost none)?"
+    /// The two together are held to [`MAX_TRAINING_GAMES`], so that the exercise is set within
+    /// a second.
     pub fn menace_last_loss(before: u64, games: u64) -> Exercise {
         let mut menace = Menace::new();
-        let expected = match menace
-            .train(Level::Random, before)
+        let together = LimitError::check(
+            Counted::Games,
+            before.saturating_add(games),
+            MAX_TRAINING_GAMES,
+        );
+        let expected = match together
+            .and_then(|_| menace.train(Level::Random, before))
             .and_then(|_| menace.train(Level::Rules, games))
         {
             Ok(training) => Expected::Number(training.last_loss().map_or(0, |game| game as i64)),
