@@ -147,13 +147,20 @@ ensure_class_python_env() {
         fi
     fi
     local wanted stamp="$venv/.requirements-installed"
-    wanted="$(cat "$ROOT/scripts/requirements.txt" "$ROOT/scripts/class/requirements.txt")"
+    wanted="$(class_requirements)"
     if [ ! -f "$stamp" ] || [ "$wanted" != "$(cat "$stamp")" ]; then
         say "Installing JupyterHub and JupyterLab into $venv (about a minute)"
         "$venv/bin/python" -m pip install --quiet --upgrade pip
-        "$venv/bin/python" -m pip install --quiet -r "$ROOT/scripts/requirements.txt" -r "$ROOT/scripts/class/requirements.txt"
+        "$venv/bin/python" -m pip install --quiet -r <(printf '%s\n' "$wanted")
         printf '%s' "$wanted" > "$stamp"
     fi
+}
+
+# The Python packages of the class's environment: the notebooks' (less what only the tests use)
+# and the hub's.
+class_requirements() {
+    grep -v '# tests only' "$ROOT/scripts/requirements.txt"
+    cat "$ROOT/scripts/class/requirements.txt"
 }
 
 # configurable-http-proxy, the proxy in front of the students' servers, from npm.
@@ -181,7 +188,15 @@ share_toolchain() {
         echo "$sysroot $(rustc --version)" > "$CLASS_HOME/rust/.from"
     fi
     mkdir -p "$CLASS_HOME/bin"
-    cp "$(command -v evcxr_jupyter)" "$CLASS_HOME/bin/evcxr_jupyter"
+    install_file "$(command -v evcxr_jupyter)" "$CLASS_HOME/bin/evcxr_jupyter"
+}
+
+# Puts a copy of SRC at DST by renaming a new file over it, so that it works while DST runs
+# (a student's kernel started from it): a plain cp fails there with "Text file busy".
+install_file() {
+    local src="$1" dst="$2"
+    cp "$src" "$dst.new.$$"
+    mv -f "$dst.new.$$" "$dst"
 }
 
 # The crate's sources, the crates it uses (cargo vendor), and the kernel the students' servers
@@ -190,9 +205,7 @@ share_crate_and_kernel() {
     say "Sharing the crate, the crates it uses and the Rust kernel in $CLASS_HOME"
     rm -rf "$CLASS_HOME/crate.partial"
     mkdir -p "$CLASS_HOME/crate.partial"
-    tar -C "$ROOT" --exclude=./target --exclude=./.venv --exclude=./.git --exclude=./.notebook-builds \
-        --exclude=./tmp --exclude=node_modules --exclude=.ipynb_checkpoints -cf - . \
-        | tar -C "$CLASS_HOME/crate.partial" -xf -
+    copy_repository "$CLASS_HOME/crate.partial"
     rm -rf "$CLASS_HOME/crate" && mv "$CLASS_HOME/crate.partial" "$CLASS_HOME/crate"
     if [ ! -f "$CLASS_HOME/vendor/.lock" ] || ! cmp -s "$ROOT/Cargo.lock" "$CLASS_HOME/vendor/.lock"; then
         (cd "$ROOT" && cargo vendor --quiet --locked "$CLASS_HOME/vendor.partial" >/dev/null)
@@ -205,8 +218,11 @@ share_crate_and_kernel() {
     local target_libdir
     target_libdir="$("$CLASS_HOME/rust/bin/rustc" --print target-libdir)"
     sed -e "s|@CLASS_HOME@|$CLASS_HOME|g" -e "s|@TARGET_LIBDIR@|$target_libdir|g" \
-        "$ROOT/scripts/class/rust-kernel" > "$CLASS_HOME/bin/rust-kernel"
-    chmod 755 "$CLASS_HOME/bin/rust-kernel"
+        "$ROOT/scripts/class/rust-kernel" > "$CLASS_HOME/bin/rust-kernel.new"
+    sed -e "s|@CLASS_HOME@|$CLASS_HOME|g" "$ROOT/scripts/class/start-student" > "$CLASS_HOME/bin/start-student.new"
+    chmod 755 "$CLASS_HOME/bin/rust-kernel.new" "$CLASS_HOME/bin/start-student.new"
+    mv -f "$CLASS_HOME/bin/rust-kernel.new" "$CLASS_HOME/bin/rust-kernel"
+    mv -f "$CLASS_HOME/bin/start-student.new" "$CLASS_HOME/bin/start-student"
     # evcxr's own spec first (logos, and the version file without which the kernel rewrites its
     # spec at every start), then ours, which starts it through the wrapper.
     JUPYTER_PATH="$CLASS_HOME/share/jupyter" "$CLASS_HOME/bin/evcxr_jupyter" --install >/dev/null
@@ -218,6 +234,16 @@ share_crate_and_kernel() {
   "interrupt_mode": "message"
 }
 JSON
+}
+
+# The repository's sources, without build outputs, local environments or an image's prebuilt/
+# folder, into DST.
+copy_repository() {
+    local dst="$1"
+    mkdir -p "$dst"
+    tar -C "$ROOT" --exclude=./target --exclude=./.venv --exclude=./.git --exclude=./.notebook-builds \
+        --exclude=./tmp --exclude=./prebuilt --exclude=node_modules --exclude=.ipynb_checkpoints --exclude=__pycache__ -cf - . \
+        | tar -C "$dst" -xf -
 }
 
 # The notebooks as a student gets them: their :dep names the shared crate (the same path for
@@ -252,4 +278,89 @@ warm_class_cache() {
     mv "$warm/.cache/evcxr" "$CLASS_HOME/evcxr-cache"
     rm -rf "$warm"
     printf '%s' "$key" > "$stamp"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Students in containers (scripts/class.sh with Docker): the engine and the students' image.
+
+# Docker: Debian's docker.io when it is missing, and its daemon when none answers. A daemon this
+# starts makes no bridge network and writes no iptables rules (students' containers use the
+# host's network and listen on 127.0.0.1). Returns non-zero, saying why, when Docker cannot be
+# had.
+ensure_docker() {
+    if ! command -v dockerd >/dev/null 2>&1; then
+        if ! command -v apt-get >/dev/null 2>&1; then
+            say "No Docker here, and no apt-get to install Debian's docker.io"
+            return 1
+        fi
+        say "Installing Debian's docker.io (about 20 s)"
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io >/dev/null \
+            || { say "Could not install docker.io"; return 1; }
+    fi
+    if docker info >/dev/null 2>&1; then
+        return 0
+    fi
+    local log="${DOCKERD_LOG:-/var/log/magic-tictactoe-dockerd.log}"
+    say "Starting Docker's daemon (log: $log)"
+    setsid dockerd --bridge=none --iptables=false >>"$log" 2>&1 </dev/null &
+    local i
+    for i in $(seq 1 60); do
+        if docker info >/dev/null 2>&1; then
+            return 0
+        fi
+        sleep 1
+    done
+    say "Docker's daemon did not answer within 60 s: see $log"
+    return 1
+}
+
+# The students' image, STUDENT_IMAGE:STUDENT_IMAGE_TAG (scripts/class/defaults.env), built from
+# scripts/class/Dockerfile on the base image BASE, when it is missing or was built from other
+# sources. The build folder is the repository with prebuilt/: this machine's Rust toolchain and
+# Rust kernel, the vendored crates and the Python wheels, so that the build downloads nothing
+# but Debian's packages (through the host's network: the daemon has no bridge).
+ensure_student_image() {
+    local base="$1"
+    source "$ROOT/scripts/class/defaults.env"
+    local image="$STUDENT_IMAGE:$STUDENT_IMAGE_TAG" context="$CLASS_HOME/image"
+    ensure_rust_kernel
+    local key
+    key="$(
+        cd "$ROOT" && {
+            docker image inspect --format '{{.Id}}' "$base" 2>/dev/null || echo "$base"
+            rustc --version; evcxr_jupyter --version 2>/dev/null || true
+            class_requirements
+            tar --exclude=./target --exclude=./.venv --exclude=./.git --exclude=./.notebook-builds \
+                --exclude=./tmp --exclude=./prebuilt --exclude=node_modules --exclude=.ipynb_checkpoints --exclude=__pycache__ \
+                --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -cf - .
+        } | sha256sum | cut -c1-16
+    )"
+    if [ "$(docker image inspect --format '{{index .Config.Labels "org.magic-tictactoe.sources"}}' "$image" 2>/dev/null)" = "$key" ]; then
+        return 0
+    fi
+    docker image inspect "$base" >/dev/null 2>&1 || docker pull "$base" >/dev/null \
+        || { say "No base image $base: give one with --base-image (scripts/class/debian-base.sh makes one)"; return 1; }
+    say "Building the students' image $image on $base (a few minutes)"
+    local started=$SECONDS
+    rm -rf "$context" && mkdir -p "$context/prebuilt/bin"
+    copy_repository "$context"
+    copy_tree "$(rustc --print sysroot)" "$context/prebuilt/rust"
+    rm -rf "$context/prebuilt/rust/share/doc"
+    cp "$(command -v evcxr_jupyter)" "$context/prebuilt/bin/"
+    (cd "$ROOT" && cargo vendor --quiet --locked "$context/prebuilt/vendor" >/dev/null)
+    cp "$ROOT/Cargo.lock" "$context/prebuilt/vendor/.lock"
+    # Wheels for the class's Python (the image's Python must be the same version to use them).
+    "$CLASS_HOME/venv/bin/python" -m pip download --quiet -d "$context/prebuilt/wheels" pip \
+        -r <(class_requirements)
+    "$CLASS_HOME/venv/bin/python" -c 'import sys; print("%d.%d" % sys.version_info[:2])' \
+        > "$context/prebuilt/wheels/python-version"
+    # This machine's own certificate authorities (a school's proxy may need them), for the build
+    # stage's downloads only: the students' image does not keep them.
+    mkdir -p "$context/prebuilt/ca-certificates"
+    cp /usr/local/share/ca-certificates/*.crt "$context/prebuilt/ca-certificates/" 2>/dev/null || true
+    docker build --network host --quiet --build-arg "BASE=$base" \
+        --label "org.magic-tictactoe.sources=$key" -t "$image" \
+        -f "$context/scripts/class/Dockerfile" "$context" >/dev/null
+    rm -rf "$context"
+    say "Built $image in $((SECONDS - started)) s ($(docker image inspect --format '{{.Size}}' "$image" | awk '{printf "%.0f MB", $1 / 1e6}'))"
 }
