@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # A JupyterHub for a whole class on this machine: each student logs in, gets their own copy of
-# the notebooks with the Rust kernel, and keeps their work. Run as root (the hub starts each
-# student's server as that student's own system user).
+# the notebooks with the Rust kernel, and keeps their work. Each student's server runs in a
+# container of their own, from the project's students' image, with limits on CPU, memory and
+# processes, so that one runaway cell harms nobody else. Run as root.
 #
 #   sudo ./scripts/class.sh --students class.txt --teacher ms-ada
 #
 # class.txt holds one student per line: a login name (lower-case letters, digits, '-'; it
-# becomes a system account). New students get an account with a random password, written to
-# $CLASS_HOME/hub/passwords.txt (readable by root only) for the teacher to hand out. Run again
-# with a longer list to add students; nobody's work or password changes.
+# becomes a system account, which the hub's login checks). New students get an account with a
+# random password, written to $CLASS_HOME/hub/passwords.txt (readable by root only) for the
+# teacher to hand out. Run again with a longer list to add students; nobody's work or password
+# changes, and students' running servers keep running.
 #
 # Options:
 #   --students FILE   the class list (needed the first time)
@@ -17,17 +19,40 @@
 #                     this machine only)
 #   --port N          the hub's port (default 8000)
 #   --ssl-cert FILE --ssl-key FILE   serve HTTPS (recommended on a school network)
+#   --memory SIZE     each student's memory limit (default 2G; a warm kernel holds ~450 MB)
+#   --cpus N          each student's share of the processors (default 1: one core)
+#   --processes N     each student's limit on processes and threads (default 256)
+#   --idle-timeout T  stop a server nobody used for T (default 60m; 90s, 2h also work); the
+#                     student's work stays, and their next login starts it again
+#   --base-image IMG  the base of the students' image (default debian:bookworm-slim; on a
+#                     machine with no registry, scripts/class/debian-base.sh makes one)
+#   --no-containers   run students' servers as their own system users instead: no limits
 #   --setup-only      install and prepare everything, then stop before starting the hub
 #
-# Everything shared lives in $CLASS_HOME (default /srv/magic-tictactoe): the toolchain, the
-# kernel, the crate and the crates it uses, the notebooks' template, the warmed compile cache,
-# and the hub's state. Students' work lives in their homes: ~NAME/magic-tictactoe.
+# Docker comes from Debian's docker.io package, installed and started when missing. Without it
+# (or with --no-containers) the servers run as the students' own system users, and the limits
+# are off: the command says so.
+#
+# Everything shared lives in $CLASS_HOME (default /srv/magic-tictactoe): the hub's state, its
+# Python environment and, without containers, the toolchain, the kernel, the crate, the crates it
+# uses, the notebooks' template and the warmed compile cache (with containers they are in the
+# image). Students' work lives on their volume (magic-tictactoe-NAME) or, without containers,
+# in their homes: ~NAME/magic-tictactoe.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
-students="" teacher="" ip="0.0.0.0" port="8000" cert="" key="" setup_only=0
+source "$ROOT/scripts/class/defaults.env"
+students="" teacher="" ip="0.0.0.0" port="8000" cert="" key="" setup_only=0 containers=1
+memory="$STUDENT_MEMORY" cpus="$STUDENT_CPUS" processes="$STUDENT_PROCESSES" idle="$IDLE_TIMEOUT"
+base_image="debian:bookworm-slim"
 while [ $# -gt 0 ]; do
     case "$1" in
+        --memory) memory="$2"; shift 2 ;;
+        --cpus) cpus="$2"; shift 2 ;;
+        --processes) processes="$2"; shift 2 ;;
+        --idle-timeout) idle="$2"; shift 2 ;;
+        --base-image) base_image="$2"; shift 2 ;;
+        --no-containers) containers=0; shift ;;
         --students) students="$2"; shift 2 ;;
         --teacher) teacher="$2"; shift 2 ;;
         --ip) ip="$2"; shift 2 ;;
@@ -35,10 +60,20 @@ while [ $# -gt 0 ]; do
         --ssl-cert) cert="$2"; shift 2 ;;
         --ssl-key) key="$2"; shift 2 ;;
         --setup-only) setup_only=1; shift ;;
-        -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "class.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
+
+[[ "$memory" =~ ^[0-9]+[kmgKMG]?$ ]] || { echo "class.sh: --memory takes a size such as 2G or 1500M, not '$memory'" >&2; exit 2; }
+[[ "$cpus" =~ ^[0-9]+(\.[0-9]+)?$ ]] && [ "$cpus" != 0 ] || { echo "class.sh: --cpus takes a number of cores such as 1 or 0.5, not '$cpus'" >&2; exit 2; }
+[[ "$processes" =~ ^[0-9]+$ ]] && [ "$processes" -ge 32 ] || { echo "class.sh: --processes takes a whole number of at least 32 (a server and its kernel run about 20), not '$processes'" >&2; exit 2; }
+if [[ "$idle" =~ ^([0-9]+)(s|m|h)?$ ]]; then
+    case "${BASH_REMATCH[2]:-m}" in s) idle_seconds=${BASH_REMATCH[1]} ;; m) idle_seconds=$((BASH_REMATCH[1] * 60)) ;; h) idle_seconds=$((BASH_REMATCH[1] * 3600)) ;; esac
+else
+    echo "class.sh: --idle-timeout takes a time such as 60m, 90s or 2h, not '$idle'" >&2; exit 2
+fi
+[ "$idle_seconds" -ge 10 ] || { echo "class.sh: --idle-timeout must be at least 10s" >&2; exit 2; }
 
 if [ "$(id -u)" -ne 0 ]; then
     echo "class.sh: run it as root (sudo ./scripts/class.sh ...): the hub makes an account for each student and starts their server as them" >&2
@@ -93,20 +128,36 @@ fi
 ensure_python_env
 ensure_class_python_env
 ensure_class_proxy
-share_toolchain
-share_crate_and_kernel
-make_class_template
-warm_class_cache
-chmod -R a+rX "$CLASS_HOME/rust" "$CLASS_HOME/bin" "$CLASS_HOME/crate" "$CLASS_HOME/vendor" \
-    "$CLASS_HOME/kernel" "$CLASS_HOME/share" "$CLASS_HOME/template" "$CLASS_HOME/evcxr-cache" \
-    "$CLASS_HOME/venv" "$CLASS_HOME/proxy"
+if [ "$containers" -eq 1 ] && ! ensure_docker; then
+    containers=0
+fi
+if [ "$containers" -eq 1 ]; then
+    ensure_student_image "$base_image"
+    chmod -R a+rX "$CLASS_HOME/venv" "$CLASS_HOME/proxy"
+    spawner="docker"
+    walls="each in a container from $STUDENT_IMAGE:$STUDENT_IMAGE_TAG with $memory of memory, $cpus CPU, $processes processes"
+else
+    share_toolchain
+    share_crate_and_kernel
+    make_class_template
+    warm_class_cache
+    chmod -R a+rX "$CLASS_HOME/rust" "$CLASS_HOME/bin" "$CLASS_HOME/crate" "$CLASS_HOME/vendor" \
+        "$CLASS_HOME/kernel" "$CLASS_HOME/share" "$CLASS_HOME/template" "$CLASS_HOME/evcxr-cache" \
+        "$CLASS_HOME/venv" "$CLASS_HOME/proxy"
+    spawner="local"
+    walls="as their own system users, WITH NO LIMITS: one student's runaway cell can slow or stop everyone's (install Docker for containers with limits)"
+    say "Limits are off: students' servers run as their own system users, not in containers"
+fi
 
 if [ "$setup_only" -eq 1 ]; then
     say "Set up in $CLASS_HOME; start the hub with the same command without --setup-only"
     exit 0
 fi
-say "Starting JupyterHub on $ip:$port for $(wc -l < "$HUB_STATE/students.txt") students (Ctrl-C to stop); passwords of new accounts: $HUB_STATE/passwords.txt"
-export MAGIC_CLASS_HOME="$CLASS_HOME" MAGIC_CLASS_IP="$ip" MAGIC_CLASS_PORT="$port"
+say "Starting JupyterHub on $ip:$port for $(wc -l < "$HUB_STATE/students.txt") students, $walls; idle servers stop after $idle (Ctrl-C to stop the hub); passwords of new accounts: $HUB_STATE/passwords.txt"
+export MAGIC_CLASS_HOME="$CLASS_HOME" MAGIC_CLASS_IP="$ip" MAGIC_CLASS_PORT="$port" \
+    MAGIC_CLASS_SPAWNER="$spawner" MAGIC_CLASS_IMAGE="$STUDENT_IMAGE:$STUDENT_IMAGE_TAG" \
+    MAGIC_CLASS_STUDENT_HOME="$STUDENT_HOME" MAGIC_CLASS_MEMORY="$memory" MAGIC_CLASS_CPUS="$cpus" \
+    MAGIC_CLASS_PROCESSES="$processes" MAGIC_CLASS_IDLE_SECONDS="$idle_seconds"
 extra=()
 if [ -n "$cert" ]; then extra+=(--JupyterHub.ssl_cert="$cert" --JupyterHub.ssl_key="$key"); fi
 cd "$HUB_STATE"

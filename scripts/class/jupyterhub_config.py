@@ -1,25 +1,31 @@
 """JupyterHub for a class: scripts/class.sh starts the hub with this file.
 
 - Students log in with the accounts the teacher made from a class list (system accounts,
-  checked by PAM): each student's server runs as that student's own system user, so the
-  operating system keeps students apart. Homes are private (mode 700).
-- On a student's first start, their own copy of the notebooks goes into ~/magic-tictactoe; it is
-  never overwritten, so their work stays.
-- The teacher is the hub's admin.
+  checked by PAM). The teacher is the hub's admin.
+- With Docker (the default when it can be had), DockerSpawner starts each student's server in a
+  container from the students' image, with the CPU, memory and process limits the teacher set,
+  on the host's network (listening on 127.0.0.1 only), with the student's home on a named
+  volume that outlives the container. Without Docker, each server runs as the student's own
+  system user, with no limits.
+- On a student's first start, their own copy of the notebooks goes into ~/magic-tictactoe
+  (start-student); it is never overwritten, so their work stays.
+- jupyterhub-idle-culler stops servers idle longer than the time the teacher set; the work
+  stays. Stopping the hub leaves students' containers running: the hub finds them again when it
+  starts, so a restart in the middle of a lesson costs nobody their kernel.
 
-Settings come from the environment class.sh sets: MAGIC_CLASS_HOME (the shared folder),
-MAGIC_CLASS_IP and MAGIC_CLASS_PORT (where the hub listens).
+Settings come from the environment class.sh sets (MAGIC_CLASS_*).
 """
 
 import os
-import pwd
-import shutil
+import sys
 from pathlib import Path
 
 c = get_config()  # noqa: F821 (JupyterHub provides it)
 
 CLASS = Path(os.environ["MAGIC_CLASS_HOME"])
 HUB = CLASS / "hub"
+SPAWNER = os.environ.get("MAGIC_CLASS_SPAWNER", "local")
+IDLE_SECONDS = int(os.environ.get("MAGIC_CLASS_IDLE_SECONDS", "3600"))
 
 
 def names(path):
@@ -42,29 +48,70 @@ c.PAMAuthenticator.open_sessions = False
 c.Authenticator.allowed_users = names(HUB / "students.txt")
 c.Authenticator.admin_users = names(HUB / "teacher.txt")
 
-c.Spawner.cmd = [str(CLASS / "venv" / "bin" / "jupyterhub-singleuser")]
-c.Spawner.environment = {
-    "JUPYTER_PATH": str(CLASS / "share" / "jupyter"),
-    "PATH": f"{CLASS / 'venv' / 'bin'}:/usr/local/bin:/usr/bin:/bin",
-}
-c.Spawner.notebook_dir = "~/magic-tictactoe"
 c.Spawner.default_url = "/lab/tree/notebooks/01-magic-square.ipynb"
 # A class's servers start together on a small machine: give them time.
 c.Spawner.start_timeout = 180
 c.Spawner.http_timeout = 120
+# How often the hub checks that each server still runs: a container killed from outside (or lost
+# with Docker's daemon) shows as stopped within seconds, and the student's next visit starts it.
+c.Spawner.poll_interval = 10
 
+if SPAWNER == "docker":
+    from dockerspawner import DockerSpawner
+    from jupyterhub.utils import random_port
 
-def copy_notebooks(spawner):
-    """The student's own copy of the notebooks, made once, never overwritten."""
-    user = pwd.getpwnam(spawner.user.name)
-    home = Path(user.pw_dir)
-    home.chmod(0o700)
-    mine = home / "magic-tictactoe"
-    if mine.exists():
-        return
-    shutil.copytree(CLASS / "template", mine)
-    for path in [mine, *mine.rglob("*")]:
-        os.chown(path, user.pw_uid, user.pw_gid)
+    class HostNetworkSpawner(DockerSpawner):
+        """DockerSpawner on the host's network, as its documentation shows for
+        network_mode=host: each server listens on 127.0.0.1, on a port of its own."""
 
+        async def start(self):
+            if not self.object_id:
+                self.port = random_port()
+            return await super().start()
 
-c.Spawner.pre_spawn_hook = copy_notebooks
+        async def get_ip_and_port(self):
+            return "127.0.0.1", self.port
+
+    c.JupyterHub.spawner_class = HostNetworkSpawner
+    home = os.environ["MAGIC_CLASS_STUDENT_HOME"]
+    c.DockerSpawner.image = os.environ["MAGIC_CLASS_IMAGE"]
+    c.DockerSpawner.pull_policy = "never"  # the image is built on this machine
+    c.DockerSpawner.network_name = "host"
+    c.DockerSpawner.use_internal_ip = True  # no port publishing: there is no bridge
+    c.DockerSpawner.ip = "127.0.0.1"
+    # Login names are plain (class.sh allows a-z, 0-9 and -), so they name containers as they are.
+    c.DockerSpawner.name_template = "magic-tictactoe-{raw_username}"
+    c.DockerSpawner.volumes = {"magic-tictactoe-{raw_username}": home}
+    c.DockerSpawner.notebook_dir = f"{home}/magic-tictactoe"
+    c.DockerSpawner.remove = True  # a stopped server's container goes; its volume stays
+    c.DockerSpawner.mem_limit = os.environ["MAGIC_CLASS_MEMORY"]
+    c.DockerSpawner.cpu_limit = float(os.environ["MAGIC_CLASS_CPUS"])
+    c.DockerSpawner.extra_host_config = {
+        "pids_limit": int(os.environ["MAGIC_CLASS_PROCESSES"]),
+        "memswap_limit": os.environ["MAGIC_CLASS_MEMORY"],  # no swap beyond the memory limit
+    }
+    # Stopping the hub leaves the containers running; the hub takes them back when it starts.
+    c.JupyterHub.cleanup_servers = False
+else:
+    import pwd
+
+    c.Spawner.cmd = [str(CLASS / "bin" / "start-student")]
+    c.Spawner.notebook_dir = "~/magic-tictactoe"
+
+    def private_home(spawner):
+        """Homes stay private (mode 700), whatever changed them since set-up."""
+        Path(pwd.getpwnam(spawner.user.name).pw_dir).chmod(0o700)
+
+    c.Spawner.pre_spawn_hook = private_home
+
+# Servers idle longer than the teacher's time are stopped; the student's files stay.
+c.JupyterHub.services = [{
+    "name": "idle-culler",
+    "command": [sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={IDLE_SECONDS}",
+                f"--cull-every={max(5, min(300, IDLE_SECONDS // 4))}"],
+}]
+c.JupyterHub.load_roles = [{
+    "name": "idle-culler",
+    "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+    "services": ["idle-culler"],
+}]
