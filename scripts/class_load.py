@@ -1,14 +1,16 @@
 """The class server under load: N simulated students log in to the hub at once, start their
 servers, open notebook 01 in the Rust kernel and run its cells until the first board shows.
 
-    sudo .venv/bin/python scripts/class_load.py 1 5 10 20
+    sudo .venv/bin/python scripts/class_load.py 1 5 10 20          (students in containers)
+    sudo .venv/bin/python scripts/class_load.py --no-containers 1 5 (as their own system users)
 
 For each N it makes N students' accounts (load-01, load-02 ...), starts a hub on 127.0.0.1
 with scripts/class.sh (CLASS_HOME, default /srv/magic-tictactoe-load), runs the students, stops
 the hub and prints one line: time to the first board (from the login; median and worst), the
-time until the student's server answered, failures, and the CPU seconds each student cost (all
-their processes: server, kernel, cargo and rustc). Everything listens on the loopback address
-and each run is bounded in time (LIMIT seconds for a student).
+time until the student's server answered, failures, the CPU seconds each student cost (all
+their processes: server, kernel, cargo and rustc) and the memory each holds at the first board.
+Everything listens on the loopback address, each run is bounded in time (LIMIT seconds for a
+student), and the students' containers and volumes are removed at the end.
 
 It is also a library: scripts/class_test.py drives a few students with it.
 """
@@ -17,6 +19,7 @@ import asyncio
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import statistics
@@ -46,7 +49,7 @@ def free_port():
 class Hub:
     """A hub started with scripts/class.sh on 127.0.0.1, for a class list."""
 
-    def __init__(self, class_home, students, teacher=None, port=None):
+    def __init__(self, class_home, students, teacher=None, port=None, containers=True, options=()):
         self.class_home = Path(class_home)
         self.students = students
         self.teacher = teacher
@@ -54,13 +57,19 @@ class Hub:
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = None
         self.log = None
+        self.containers = containers
+        self.options = list(options)  # more of class.sh's options (limits, idle time)
 
     def command(self, setup_only=False):
         listing = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
         listing.write("\n".join(self.students) + "\n")
         listing.close()
         command = [str(ROOT / "scripts" / "class.sh"), "--students", listing.name,
-                   "--ip", "127.0.0.1", "--port", str(self.port)]
+                   "--ip", "127.0.0.1", "--port", str(self.port), *self.options]
+        if self.containers:
+            command += ["--base-image", base_image()]
+        else:
+            command.append("--no-containers")
         if self.teacher:
             command += ["--teacher", self.teacher]
         if setup_only:
@@ -145,10 +154,17 @@ class Student:
                                 timeout=kwargs.pop("timeout", 300), **kwargs)
 
     def start_server(self, limit=LIMIT):
-        answer = self.api("POST", f"/hub/api/users/{self.name}/server")
+        deadline = time.time() + limit
+        while True:
+            answer = self.api("POST", f"/hub/api/users/{self.name}/server")
+            # 400 is "already running" or "pending stop" (the culler or the teacher is stopping
+            # it): wait for the stop to finish, then start it, as the hub's spawn page does.
+            if answer.status_code == 400 and "pending stop" in answer.text and time.time() < deadline:
+                time.sleep(0.5)
+                continue
+            break
         if answer.status_code not in (201, 202, 400):
             raise RuntimeError(f"{self.name}'s server did not start: HTTP {answer.status_code} {answer.text[:200]}")
-        deadline = time.time() + limit
         while time.time() < deadline:
             model = self.api("GET", f"/hub/api/users/{self.name}").json()
             server = model.get("servers", {}).get("", {})
@@ -170,20 +186,29 @@ class Student:
     def server(self, method, path, **kwargs):
         return self.api(method, f"/user/{self.name}/api/{path}", **kwargs)
 
-    def run_cells(self, cells, until_html=False, limit=LIMIT,
-                  notebook="notebooks/01-magic-square.ipynb"):
-        """Runs `cells` (code strings) in a new Rust kernel for `notebook`, as JupyterLab starts
-        one when the notebook is opened (in the notebook's folder, where its evcxr.toml is);
-        returns each cell's outputs (a list of (kind, text) pairs). With until_html, stops after
-        the first cell that shows HTML."""
+    def open_notebook(self, notebook="notebooks/01-magic-square.ipynb"):
+        """Starts a Rust kernel for `notebook`, as JupyterLab does when the notebook is opened
+        (a session, in the notebook's folder, where its evcxr.toml is): its session's id and
+        its kernel's id."""
         answer = self.server("POST", "sessions", json={
             "path": notebook, "name": notebook.rsplit("/", 1)[-1], "type": "notebook",
             "kernel": {"name": "rust"}})
         if answer.status_code != 201:
             raise RuntimeError(f"no kernel for {self.name}: HTTP {answer.status_code} {answer.text[:200]}")
-        session, kernel = answer.json()["id"], answer.json()["kernel"]["id"]
+        return answer.json()["id"], answer.json()["kernel"]["id"]
+
+    def run_in(self, kernel, cells, until_html=False, limit=LIMIT):
+        """Runs `cells` (code strings) in the running kernel `kernel`; returns each cell's
+        outputs (a list of (kind, text) pairs). With until_html, stops after the first cell
+        that shows HTML."""
+        return asyncio.run(asyncio.wait_for(self._execute(kernel, cells, until_html), limit))
+
+    def run_cells(self, cells, until_html=False, limit=LIMIT,
+                  notebook="notebooks/01-magic-square.ipynb"):
+        """Runs `cells` in a new Rust kernel for `notebook`, then closes it (see run_in)."""
+        session, kernel = self.open_notebook(notebook)
         try:
-            return asyncio.run(asyncio.wait_for(self._execute(kernel, cells, until_html), limit))
+            return self.run_in(kernel, cells, until_html, limit)
         finally:
             self.server("DELETE", f"sessions/{session}")
 
@@ -242,6 +267,64 @@ class Student:
         return results
 
 
+def base_image():
+    """The base of the students' image on this machine: a Debian made with debootstrap
+    (scripts/class/debian-base.sh), since no registry is reachable here."""
+    return subprocess.run([str(ROOT / "scripts" / "class" / "debian-base.sh")], check=True,
+                          capture_output=True, text=True).stdout.strip()
+
+
+def container(name):
+    """The id of the student `name`'s running container, or None."""
+    found = subprocess.run(["docker", "ps", "-q", "--no-trunc", "--filter", f"name=^magic-tictactoe-{name}$"],
+                           capture_output=True, text=True).stdout.split()
+    return found[0] if found else None
+
+
+def cgroup(kind, name, what):
+    """A number from the student `name`'s container's cgroup (v1), e.g. ('memory',
+    'memory.usage_in_bytes'); None without a container."""
+    ident = container(name)
+    if not ident:
+        return None
+    for root in (f"/sys/fs/cgroup/{kind}/docker/{ident}", f"/sys/fs/cgroup/{kind}/system.slice/docker-{ident}.scope"):
+        path = Path(root) / what
+        if path.exists():
+            return path.read_text()
+    return None
+
+
+def usage(hub, name):
+    """CPU seconds and resident memory (MB) of everything the student `name` runs: their
+    container's cgroup, or the processes of their system user."""
+    if hub.containers:
+        cpu = cgroup("cpuacct", name, "cpuacct.usage")
+        memory = cgroup("memory", name, "memory.stat")
+        rss = 0
+        if memory:
+            stat = dict(line.split() for line in memory.splitlines())
+            rss = int(stat.get("total_rss", 0)) + int(stat.get("total_mapped_file", 0))
+        return (int(cpu) / 1e9 if cpu else float("nan")), rss / 1e6
+    return cpu_seconds(name), resident_mb(name)
+
+
+def resident_mb(user):
+    """Resident memory of every process the system user `user` runs, in MB."""
+    import pwd
+    uid = pwd.getpwnam(user).pw_uid
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if entry.stat().st_uid != uid:
+                continue
+            total += int((entry / "statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (FileNotFoundError, ProcessLookupError, PermissionError):
+            continue
+    return total / 1e6
+
+
 def cpu_seconds(user):
     """CPU time of every process the system user `user` runs, with its waited-for children."""
     import pwd
@@ -261,44 +344,58 @@ def cpu_seconds(user):
     return total / TICK
 
 
-def notebook_cells(hub, name="01-magic-square.ipynb"):
-    path = hub.class_home / "template" / "notebooks" / name
-    notebook = json.loads(path.read_text())
-    return ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"]
+def notebook_cells(student, path="notebooks/01-magic-square.ipynb"):
+    """The code cells of the student's own copy of a notebook, read from their server as
+    JupyterLab reads it when it opens the notebook."""
+    answer = student.server("GET", f"contents/{path}")
+    if answer.status_code != 200:
+        raise RuntimeError(f"{student.name} has no {path}: HTTP {answer.status_code}")
+    cells = answer.json()["content"]["cells"]
+    return ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
 
 
-def first_board(student, cells):
+def first_board(student):
     """Logs in, starts the server, runs notebook 01 until its first board: the timings."""
     start = time.time()
     student.log_in()
     student.start_server()
     ready = time.time() - start
-    results = student.run_cells(cells, until_html=True)
+    _, at_rest = usage(student.hub, student.name)
+    results = student.run_cells(notebook_cells(student), until_html=True)
     shown = [text for outputs in results for kind, text in outputs if kind == "html"]
     errors = [text for outputs in results for kind, text in outputs if kind == "error"]
     if errors or not shown or "<table" not in shown[0]:
         raise RuntimeError(f"{student.name}: no board ({errors or 'no HTML output'})")
-    return {"ready": ready, "board": time.time() - start, "cpu": cpu_seconds(student.name)}
+    board = time.time() - start
+    cpu, memory = usage(student.hub, student.name)
+    return {"ready": ready, "board": board, "cpu": cpu, "memory": memory, "at rest": at_rest}
 
 
 def forget(names):
     """Takes away what these students' first visit left, so the next run starts as a class's
-    first lesson does: no notebooks, no compile cache of their own, no build folders."""
+    first lesson does: no notebooks, no compile cache of their own, no build folders; with
+    containers, no container and no volume."""
     import pwd
     for name in names:
-        home = pwd.getpwnam(name).pw_dir
+        try:
+            home = pwd.getpwnam(name).pw_dir
+        except KeyError:  # no account yet
+            continue
         subprocess.run(["rm", "-rf", f"{home}/magic-tictactoe", f"{home}/.cache",
                         f"{home}/.notebook-builds", f"{home}/.local"], check=False)
+    if shutil.which("docker") and subprocess.run(["docker", "info"], capture_output=True).returncode == 0:
+        containers = [f"magic-tictactoe-{name}" for name in names]
+        subprocess.run(["docker", "rm", "-f", *containers], capture_output=True)
+        subprocess.run(["docker", "volume", "rm", "-f", *containers], capture_output=True)
 
 
 def drive(hub, names):
     """Runs the students `names` at once; returns their results and failures."""
-    cells = notebook_cells(hub)
     results, failures, lock = {}, {}, threading.Lock()
 
     def one(name):
         try:
-            result = first_board(Student(hub, name, hub.password(name)), cells)
+            result = first_board(Student(hub, name, hub.password(name)))
             with lock:
                 results[name] = result
         except Exception as error:  # a failure is counted and reported, not raised
@@ -316,36 +413,50 @@ def drive(hub, names):
     return results, failures
 
 
+HEADER = ("| students | first board, median | first board, worst | server ready, median | failures "
+          "| CPU s per student | memory per student: at rest, at the first board |")
+
+
 def summary(n, results, failures):
     boards = sorted(r["board"] for r in results.values())
     ready = sorted(r["ready"] for r in results.values())
     cpu = [r["cpu"] for r in results.values()]
+    memory = [r["memory"] for r in results.values()]
+    at_rest = [r["at rest"] for r in results.values()]
     if not boards:
-        return f"| {n} | - | - | - | {len(failures)} | - |"
+        return f"| {n} | - | - | - | {len(failures)} | - | - |"
     return (f"| {n} | {statistics.median(boards):.1f} s | {boards[-1]:.1f} s | "
-            f"{statistics.median(ready):.1f} s | {len(failures)} | {statistics.mean(cpu):.1f} s |")
+            f"{statistics.median(ready):.1f} s | {len(failures)} | {statistics.mean(cpu):.1f} s | "
+            f"{statistics.mean(at_rest):.0f} MB, {statistics.mean(memory):.0f} MB |")
 
 
 def main():
     if os.getuid() != 0:
         sys.exit("class_load.py: run it as root: it makes the students' accounts and starts a hub")
-    sizes = [int(n) for n in sys.argv[1:]] or [1, 5, 10, 20]
+    args = sys.argv[1:]
+    containers = "--no-containers" not in args
+    sizes = [int(n) for n in args if n != "--no-containers"] or [1, 5, 10, 20]
     class_home = Path(os.environ.get("CLASS_HOME", "/srv/magic-tictactoe-load"))
     names = [f"load-{i:02d}" for i in range(1, max(sizes) + 1)]
-    hub = Hub(class_home, names)
+    hub = Hub(class_home, names, containers=containers)
     hub.set_up()
-    print("| students | first board, median | first board, worst | server ready, median | failures | CPU s per student |")
-    print("| --- | --- | --- | --- | --- | --- |")
-    for n in sizes:
-        forget(names[:n])
-        hub.start()
-        try:
-            results, failures = drive(hub, names[:n])
-        finally:
-            hub.stop()
-        print(summary(n, results, failures), flush=True)
-        for name, failure in sorted(failures.items()):
-            print(f"    {name}: {failure}", file=sys.stderr)
+    print(f"Students {'in containers' if containers else 'as their own system users'}:")
+    print(HEADER)
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    try:
+        for n in sizes:
+            forget(names[:n])
+            hub.start()
+            try:
+                results, failures = drive(hub, names[:n])
+            finally:
+                hub.stop()
+                forget(names[:n])
+            print(summary(n, results, failures), flush=True)
+            for name, failure in sorted(failures.items()):
+                print(f"    {name}: {failure}", file=sys.stderr)
+    finally:
+        forget(names)
 
 
 if __name__ == "__main__":

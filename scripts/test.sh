@@ -4,8 +4,10 @@
 # notebook through the real Rust kernel, every picture checked by axe-core, and the clickable
 # boards of notebook 07 in headless Chromium: exported by nbconvert, then live in JupyterLab and
 # Notebook 7; the README's first command as this user, Binder's set-up outside a container, and
-# (as root) the class server's JupyterHub. Installs the Rust kernel, the Python and npm packages,
-# Chromium and JupyterHub when missing.
+# (as root) the class server: JupyterHub with each student in a container from the students'
+# image, its limits, faults and idle culling, then without containers. Installs the Rust kernel,
+# the Python and npm packages, Chromium, JupyterHub, Docker (Debian's docker.io) and the
+# students' image when missing.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
@@ -28,7 +30,7 @@ say "The README's first command opens JupyterLab, as $(id -un) (uid $(id -u))"
 say "Binder's set-up (binder/postBuild and start), run here without a container"
 "$VENV/bin/python" scripts/binder_test.py
 if [ "$(id -u)" -eq 0 ]; then
-    say "The class server: JupyterHub from scripts/class.sh, who may see what, nothing lost, three students at once"
+    say "The class server: JupyterHub from scripts/class.sh, students in containers with limits, who may see what, nothing lost"
     "$VENV/bin/python" scripts/class_test.py
 else
     say "Class server test skipped: scripts/class.sh makes accounts, so it needs root"
