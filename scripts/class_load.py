@@ -8,7 +8,10 @@ For each N it makes N students' accounts (load-01, load-02 ...), starts a hub on
 with scripts/class.sh (CLASS_HOME, default /srv/magic-tictactoe-load), runs the students, stops
 the hub and prints one line: time to the first board (from the login; median and worst), the
 time until the student's server answered, failures, the CPU seconds each student cost (all
-their processes: server, kernel, cargo and rustc) and the memory each holds at the first board.
+their processes: server, kernel, cargo and rustc), the memory each holds (their container's
+cgroup, or their processes' resident memory: the server alone, then with notebook 01's kernel
+at the first board), and what the class took from the machine's available memory with every
+kernel open, per student (the honest total: files that students share count once).
 Everything listens on the loopback address, each run is bounded in time (LIMIT seconds for a
 student), and the students' containers and volumes are removed at the end.
 
@@ -355,20 +358,36 @@ def notebook_cells(student, path="notebooks/01-magic-square.ipynb"):
 
 
 def first_board(student):
-    """Logs in, starts the server, runs notebook 01 until its first board: the timings."""
+    """Logs in, starts the server, opens notebook 01 and runs it until its first board: the
+    timings and the student's use of the machine. The notebook's kernel stays open (as in a
+    lesson) until drive() closes it: result["session"]."""
     start = time.time()
     student.log_in()
     student.start_server()
     ready = time.time() - start
     _, at_rest = usage(student.hub, student.name)
-    results = student.run_cells(notebook_cells(student), until_html=True)
-    shown = [text for outputs in results for kind, text in outputs if kind == "html"]
-    errors = [text for outputs in results for kind, text in outputs if kind == "error"]
-    if errors or not shown or "<table" not in shown[0]:
-        raise RuntimeError(f"{student.name}: no board ({errors or 'no HTML output'})")
-    board = time.time() - start
-    cpu, memory = usage(student.hub, student.name)
-    return {"ready": ready, "board": board, "cpu": cpu, "memory": memory, "at rest": at_rest}
+    session, kernel = student.open_notebook()
+    try:
+        results = student.run_in(kernel, notebook_cells(student), until_html=True)
+        shown = [text for outputs in results for kind, text in outputs if kind == "html"]
+        errors = [text for outputs in results for kind, text in outputs if kind == "error"]
+        if errors or not shown or "<table" not in shown[0]:
+            raise RuntimeError(f"{student.name}: no board ({errors or 'no HTML output'})")
+        board = time.time() - start
+        cpu, memory = usage(student.hub, student.name)
+    except BaseException:
+        student.server("DELETE", f"sessions/{session}")
+        raise
+    return {"ready": ready, "board": board, "cpu": cpu, "memory": memory, "at rest": at_rest,
+            "student": student, "session": session}
+
+
+def available_mb():
+    """The machine's available memory (MemAvailable), in MB."""
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1]) / 1000
+    return float("nan")
 
 
 def forget(names):
@@ -381,6 +400,8 @@ def forget(names):
             home = pwd.getpwnam(name).pw_dir
         except KeyError:  # no account yet
             continue
+        # Without containers, whatever a run stopped midway left running as the student.
+        subprocess.run(["pkill", "-KILL", "-u", name], capture_output=True)
         subprocess.run(["rm", "-rf", f"{home}/magic-tictactoe", f"{home}/.cache",
                         f"{home}/.notebook-builds", f"{home}/.local"], check=False)
     if shutil.which("docker") and subprocess.run(["docker", "info"], capture_output=True).returncode == 0:
@@ -402,6 +423,7 @@ def drive(hub, names):
             with lock:
                 failures[name] = str(error)
 
+    before = available_mb()
     threads = [threading.Thread(target=one, args=(name,)) for name in names]
     for thread in threads:
         thread.start()
@@ -410,11 +432,17 @@ def drive(hub, names):
     for name in names:
         if name not in results and name not in failures:
             failures[name] = f"did not finish within {LIMIT} s"
+    # Everyone at their first board, kernels open: what the class takes from the machine.
+    machine = (before - available_mb()) / max(1, len(results))
+    for result in results.values():
+        result["machine"] = machine
+        result["student"].server("DELETE", f"sessions/{result['session']}")
     return results, failures
 
 
 HEADER = ("| students | first board, median | first board, worst | server ready, median | failures "
-          "| CPU s per student | memory per student: at rest, at the first board |")
+          "| CPU s per student | memory per student: server alone, with notebook 01's kernel "
+          "| machine's memory per student |")
 
 
 def summary(n, results, failures):
@@ -424,15 +452,18 @@ def summary(n, results, failures):
     memory = [r["memory"] for r in results.values()]
     at_rest = [r["at rest"] for r in results.values()]
     if not boards:
-        return f"| {n} | - | - | - | {len(failures)} | - | - |"
+        return f"| {n} | - | - | - | {len(failures)} | - | - | - |"
+    machine = next(iter(results.values()))["machine"]
     return (f"| {n} | {statistics.median(boards):.1f} s | {boards[-1]:.1f} s | "
             f"{statistics.median(ready):.1f} s | {len(failures)} | {statistics.mean(cpu):.1f} s | "
-            f"{statistics.mean(at_rest):.0f} MB, {statistics.mean(memory):.0f} MB |")
+            f"{statistics.mean(at_rest):.0f} MB, {statistics.mean(memory):.0f} MB | {machine:.0f} MB |")
 
 
 def main():
     if os.getuid() != 0:
         sys.exit("class_load.py: run it as root: it makes the students' accounts and starts a hub")
+    # Stopped from outside: still stop the hub and remove the students' containers and volumes.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("class_load.py: stopped (SIGTERM)"))
     args = sys.argv[1:]
     containers = "--no-containers" not in args
     sizes = [int(n) for n in args if n != "--no-containers"] or [1, 5, 10, 20]
@@ -442,7 +473,7 @@ def main():
     hub.set_up()
     print(f"Students {'in containers' if containers else 'as their own system users'}:")
     print(HEADER)
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     try:
         for n in sizes:
             forget(names[:n])
