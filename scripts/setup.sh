@@ -44,20 +44,23 @@ ensure_rust_kernel() {
 }
 
 # Makes BUILDS the folder the kernel builds in (its TMPDIR), with the cargo settings that let
-# evcxr's cache keep the crate (scripts/kernel/cargo-config.toml), and writes that TMPDIR into
-# the kernel spec KERNEL_JSON. Run at every start: it is cheap, and it brings back a folder
-# that was deleted.
+# evcxr's cache keep the crate (scripts/kernel/cargo-config.toml), and the notebooks' evcxr
+# settings in BUILDS/evcxr, and writes both into the kernel spec KERNEL_JSON (TMPDIR and
+# EVCXR_CONFIG_DIR), so that a notebook anywhere, not only in notebooks/, finds the compile
+# cache. Run at every start: it is cheap, and it brings back a folder that was deleted.
 prepare_notebook_builds() {
     local kernel_json="$1" builds="$2" python="$VENV/bin/python"
     [ -x "$python" ] || python="python3"
-    mkdir -p "$builds/.cargo"
+    mkdir -p "$builds/.cargo" "$builds/evcxr"
     cp "$ROOT/scripts/kernel/cargo-config.toml" "$builds/.cargo/config.toml"
+    cp "$ROOT/notebooks/evcxr.toml" "$builds/evcxr/evcxr.toml"
     "$python" - "$kernel_json" "$builds" <<'PY'
 import json, sys
 path, builds = sys.argv[1], sys.argv[2]
 with open(path) as f:
     spec = json.load(f)
 spec.setdefault("env", {})["TMPDIR"] = builds
+spec["env"]["EVCXR_CONFIG_DIR"] = builds + "/evcxr"
 with open(path, "w") as f:
     json.dump(spec, f, indent=2)
 PY
@@ -215,6 +218,8 @@ share_crate_and_kernel() {
     mkdir -p "$CLASS_HOME/kernel" "$CLASS_HOME/share/jupyter/kernels/rust"
     { cat "$ROOT/scripts/kernel/cargo-config.toml"; echo; cat "$ROOT/scripts/class/cargo-config.toml"; } \
         | sed "s|@CLASS_HOME@|$CLASS_HOME|g" > "$CLASS_HOME/kernel/cargo-config.toml"
+    mkdir -p "$CLASS_HOME/kernel/evcxr"
+    cp "$ROOT/notebooks/evcxr.toml" "$CLASS_HOME/kernel/evcxr/evcxr.toml"
     local target_libdir
     target_libdir="$("$CLASS_HOME/rust/bin/rustc" --print target-libdir)"
     sed -e "s|@CLASS_HOME@|$CLASS_HOME|g" -e "s|@TARGET_LIBDIR@|$target_libdir|g" \

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Runs every test: formatting, clippy, cargo test (unit, exhaustive, layering, hostile and
 # README doctests), the documentation with warnings denied, the bench's own checks, every
-# notebook through the real Rust kernel, every picture checked by axe-core, and the clickable
+# notebook through the real Rust kernel, a learner's own notebook outside notebooks/ (it must find
+# the compile cache), every picture checked by axe-core, and the clickable
 # boards of notebook 07 in headless Chromium: exported by nbconvert, then live in JupyterLab and
 # Notebook 7; the README's first command as this user, Binder's set-up outside a container, and
 # (as root) the class server: JupyterHub with each student in a container from the students'
-# image, its limits, faults and idle culling, then without containers. Installs the Rust kernel,
+# image, its limits, faults and idle culling, a warmed class, then without containers. Installs the Rust kernel,
 # the Python and npm packages, Chromium, JupyterHub, Docker (Debian's docker.io) and the
 # students' image when missing.
 set -euo pipefail
@@ -38,6 +39,8 @@ fi
 say "Running every notebook through the Rust kernel"
 exported="$ROOT/target/notebook-html"
 "$VENV/bin/python" scripts/run_notebooks.py --html "$exported" "$@"
+say "A learner's own notebook, outside notebooks/, finds the notebooks' settings and the compile cache"
+"$VENV/bin/python" scripts/own_notebook_test.py
 
 ensure_chromium
 ensure_node_packages
