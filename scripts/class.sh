@@ -29,6 +29,12 @@
 #   --no-containers   run students' servers as their own system users instead: no limits
 #   --setup-only      install and prepare everything, then stop before starting the hub
 #
+# Before the bell, with the hub running (in another terminal), warm the class: every student's
+# server starts and their notebook 01's kernel starts and loads the crate, so that the first
+# board comes at once when they log in. Warm within the idle timeout before the lesson.
+#
+#   sudo ./scripts/class.sh warm [NAME ...]
+#
 # Docker comes from Debian's docker.io package, installed and started when missing. Without it
 # (or with --no-containers) the servers run as the students' own system users, and the limits
 # are off: the command says so.
@@ -42,6 +48,12 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 source "$ROOT/scripts/class/defaults.env"
+if [ "${1:-}" = "warm" ]; then
+    shift
+    [ "$(id -u)" -eq 0 ] || { echo "class.sh warm: run it as root (sudo ./scripts/class.sh warm): it reads the hub's warm-up token" >&2; exit 1; }
+    [ -x "$CLASS_HOME/venv/bin/python" ] || { echo "class.sh warm: no class is set up in $CLASS_HOME yet" >&2; exit 1; }
+    exec "$CLASS_HOME/venv/bin/python" "$ROOT/scripts/class/warm.py" "$CLASS_HOME" "$@"
+fi
 students="" teacher="" ip="0.0.0.0" port="8000" cert="" key="" setup_only=0 containers=1
 memory="$STUDENT_MEMORY" cpus="$STUDENT_CPUS" processes="$STUDENT_PROCESSES" idle="$IDLE_TIMEOUT"
 base_image="debian:bookworm-slim"
@@ -160,5 +172,12 @@ export MAGIC_CLASS_HOME="$CLASS_HOME" MAGIC_CLASS_IP="$ip" MAGIC_CLASS_PORT="$po
     MAGIC_CLASS_PROCESSES="$processes" MAGIC_CLASS_IDLE_SECONDS="$idle_seconds"
 extra=()
 if [ -n "$cert" ]; then extra+=(--JupyterHub.ssl_cert="$cert" --JupyterHub.ssl_key="$key"); fi
+# For `class.sh warm`: where this hub answers on this machine, and the token of its warm-up
+# service (root only).
+[ "$ip" = "0.0.0.0" ] && local_ip="127.0.0.1" || local_ip="$ip"
+echo "$([ -n "$cert" ] && echo https || echo http)://$local_ip:$port" > "$HUB_STATE/url"
+if [ ! -s "$HUB_STATE/warm-up.token" ]; then
+    (umask 077 && python3 -c 'import secrets; print(secrets.token_hex(32))' > "$HUB_STATE/warm-up.token")
+fi
 cd "$HUB_STATE"
 exec "$CLASS_HOME/venv/bin/jupyterhub" -f "$ROOT/scripts/class/jupyterhub_config.py" "${extra[@]}"

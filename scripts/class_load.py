@@ -3,6 +3,8 @@ servers, open notebook 01 in the Rust kernel and run its cells until the first b
 
     sudo .venv/bin/python scripts/class_load.py 1 5 10 20          (students in containers)
     sudo .venv/bin/python scripts/class_load.py --no-containers 1 5 (as their own system users)
+    sudo .venv/bin/python scripts/class_load.py --warm --window 60 30 (a class warmed by
+        `class.sh warm`, arriving over a minute, as at the bell)
 
 For each N it makes N students' accounts (load-01, load-02 ...), starts a hub on 127.0.0.1
 with scripts/class.sh (CLASS_HOME, default /srv/magic-tictactoe-load), runs the students, stops
@@ -18,8 +20,9 @@ student), and the students' containers and volumes are removed at the end.
 It is also a library: scripts/class_test.py drives a few students with it.
 """
 
+import argparse
 import asyncio
-import json
+import math
 import os
 import re
 import shutil
@@ -35,10 +38,10 @@ import uuid
 from pathlib import Path
 
 import requests
-from tornado.httpclient import HTTPRequest
-from tornado.websocket import websocket_connect
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts" / "class"))
+from warm import execute  # noqa: E402 (the kernel client `class.sh warm` uses)
 LIMIT = 600  # seconds one student may take to reach the first board
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -101,6 +104,10 @@ class Hub:
                 pass
             time.sleep(0.5)
         raise RuntimeError(f"the hub did not answer within {limit} s")
+
+    def warm(self, names):
+        """`class.sh warm` for these students, as the teacher runs it before the bell."""
+        subprocess.run([str(ROOT / "scripts" / "class.sh"), "warm", *names], env=self.env(), check=True)
 
     def stop(self):
         if self.process and self.process.poll() is None:
@@ -195,10 +202,15 @@ class Student:
     def server(self, method, path, **kwargs):
         return self.api(method, f"/user/{self.name}/api/{path}", **kwargs)
 
-    def open_notebook(self, notebook="notebooks/01-magic-square.ipynb"):
+    def open_notebook(self, notebook="notebooks/01-magic-square.ipynb", attach=False):
         """Starts a Rust kernel for `notebook`, as JupyterLab does when the notebook is opened
-        (a session, in the notebook's folder, where its evcxr.toml is): its session's id and
-        its kernel's id."""
+        (a session, in the notebook's folder, where its evcxr.toml is); with attach, takes the
+        kernel of the notebook's running session if there is one, as JupyterLab does (a warmed
+        class's). Returns the session's id and the kernel's id."""
+        if attach:
+            for session in self.server("GET", "sessions").json():
+                if session.get("path") == notebook and session.get("kernel"):
+                    return session["id"], session["kernel"]["id"]
         answer = self.server("POST", "sessions", json={
             "path": notebook, "name": notebook.rsplit("/", 1)[-1], "type": "notebook",
             "kernel": {"name": "rust"}})
@@ -210,7 +222,8 @@ class Student:
         """Runs `cells` (code strings) in the running kernel `kernel`; returns each cell's
         outputs (a list of (kind, text) pairs). With until_html, stops after the first cell
         that shows HTML."""
-        return asyncio.run(asyncio.wait_for(self._execute(kernel, cells, until_html), limit))
+        return asyncio.run(execute(self.hub.url, self.name, self.token, kernel, cells, until_html, limit,
+                                   answer=limit))
 
     def run_cells(self, cells, until_html=False, limit=LIMIT,
                   notebook="notebooks/01-magic-square.ipynb"):
@@ -220,60 +233,6 @@ class Student:
             return self.run_in(kernel, cells, until_html, limit)
         finally:
             self.server("DELETE", f"sessions/{session}")
-
-    async def _execute(self, kernel, cells, until_html):
-        url = (f"{self.hub.url.replace('http', 'ws', 1)}/user/{self.name}/api/kernels/{kernel}"
-               f"/channels")
-        # A class's kernels start together on a small machine: connecting may take a while.
-        request = HTTPRequest(url, headers={"Authorization": f"token {self.token}"},
-                              connect_timeout=LIMIT, request_timeout=LIMIT)
-        socket_ = await websocket_connect(request)
-        session = uuid.uuid4().hex
-        results = []
-        try:
-            for code in cells:
-                msg_id = uuid.uuid4().hex
-                socket_.write_message(json.dumps({
-                    "header": {"msg_id": msg_id, "username": self.name, "session": session,
-                               "msg_type": "execute_request", "version": "5.3",
-                               "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
-                    "parent_header": {}, "metadata": {}, "channel": "shell",
-                    "content": {"code": code, "silent": False, "store_history": True,
-                                "user_expressions": {}, "allow_stdin": False,
-                                "stop_on_error": True},
-                }))
-                outputs, idle, replied = [], False, False
-                while not (idle and replied):
-                    raw = await socket_.read_message()
-                    if raw is None:
-                        raise RuntimeError("the kernel's connection closed")
-                    message = json.loads(raw)
-                    if message.get("parent_header", {}).get("msg_id") != msg_id:
-                        continue
-                    kind = message["header"]["msg_type"]
-                    content = message.get("content", {})
-                    if kind in ("display_data", "execute_result"):
-                        data = content.get("data", {})
-                        if "text/html" in data:
-                            outputs.append(("html", data["text/html"]))
-                        elif "text/plain" in data:
-                            outputs.append(("text", data["text/plain"]))
-                    elif kind == "stream":
-                        outputs.append((content.get("name", "stream"), content.get("text", "")))
-                    elif kind == "error":
-                        outputs.append(("error", f"{content.get('ename')}: {content.get('evalue')}"))
-                    elif kind == "status" and content.get("execution_state") == "idle":
-                        idle = True
-                    elif kind == "execute_reply":
-                        replied = True
-                results.append(outputs)
-                if any(kind == "error" for kind, _ in outputs):
-                    break
-                if until_html and any(kind == "html" for kind, _ in outputs):
-                    break
-        finally:
-            socket_.close()
-        return results
 
 
 def base_image():
@@ -363,29 +322,63 @@ def notebook_cells(student, path="notebooks/01-magic-square.ipynb"):
     return ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
 
 
+STAGES = ("server", "kernel", ":dep", "cells")  # the steps to the first board, in order
+
+
 def first_board(student):
     """Logs in, starts the server, opens notebook 01 and runs it until its first board: the
-    timings and the student's use of the machine. The notebook's kernel stays open (as in a
-    lesson) until drive() closes it: result["session"]."""
-    start = time.time()
+    timings and the student's use of the machine, with where it went (result["stages"]: wall
+    and CPU seconds of each of STAGES: login and the server's start, the kernel's start until
+    it answers, the notebook's first cell, the cells after it until the board). The notebook's
+    kernel stays open (as in a lesson) until drive() closes it: result["session"]."""
+
+    def cpu():
+        spent = usage(student.hub, student.name)[0]
+        return 0 if spent != spent else spent  # no container yet (NaN)
+
+    marks = [(time.time(), cpu())]  # a warmed student's warm-up is not the bell's
+
+    def mark():
+        marks.append((time.time(), cpu()))
+
     student.log_in()
     student.start_server()
-    ready = time.time() - start
+    mark()
     _, at_rest = usage(student.hub, student.name)
-    session, kernel = student.open_notebook()
+    session, kernel = student.open_notebook(attach=True)
     try:
-        results = student.run_in(kernel, notebook_cells(student), until_html=True)
+        student.run_in(kernel, [])  # until the kernel answers
+        mark()
+        cells = notebook_cells(student)
+        results = student.run_in(kernel, cells[:1])
+        mark()
+        if not any(kind == "error" for outputs in results for kind, _ in outputs):
+            results += student.run_in(kernel, cells[1:], until_html=True)
+        mark()
         shown = [text for outputs in results for kind, text in outputs if kind == "html"]
         errors = [text for outputs in results for kind, text in outputs if kind == "error"]
         if errors or not shown or "<table" not in shown[0]:
             raise RuntimeError(f"{student.name}: no board ({errors or 'no HTML output'})")
-        board = time.time() - start
-        cpu, memory = usage(student.hub, student.name)
+        _, memory = usage(student.hub, student.name)
     except BaseException:
         student.server("DELETE", f"sessions/{session}")
         raise
-    return {"ready": ready, "board": board, "cpu": cpu, "memory": memory, "at rest": at_rest,
-            "student": student, "session": session}
+    stages = {stage: (marks[i + 1][0] - marks[i][0], marks[i + 1][1] - marks[i][1]) for i, stage in enumerate(STAGES)}
+    return {"ready": marks[1][0] - marks[0][0], "board": marks[-1][0] - marks[0][0],
+            "cpu": marks[-1][1] - marks[0][1], "memory": memory, "at rest": at_rest,
+            "stages": stages, "student": student, "session": session}
+
+
+def breakdown(results):
+    """Where a student's wait and CPU seconds went, on average: one line."""
+    if not results:
+        return "no student reached the board"
+    parts = []
+    for stage in STAGES:
+        wall = statistics.mean(r["stages"][stage][0] for r in results.values())
+        cpu = statistics.mean(r["stages"][stage][1] for r in results.values())
+        parts.append(f"{stage} {wall:.1f} s ({cpu:.1f} CPU s)")
+    return "per student, " + ", ".join(parts)
 
 
 def available_mb():
@@ -416,11 +409,14 @@ def forget(names):
         subprocess.run(["docker", "volume", "rm", "-f", *containers], capture_output=True)
 
 
-def drive(hub, names):
-    """Runs the students `names` at once; returns their results and failures."""
+def drive(hub, names, window=0, before=None):
+    """Runs the students `names`, arriving evenly over `window` seconds (0: all at once);
+    returns their results and failures. `before`: the machine's available memory before the
+    class came (before a warm-up); by default, now."""
     results, failures, lock = {}, {}, threading.Lock()
 
     def one(name):
+        time.sleep(window * names.index(name) / len(names))
         try:
             result = first_board(Student(hub, name, hub.password(name)))
             with lock:
@@ -429,7 +425,7 @@ def drive(hub, names):
             with lock:
                 failures[name] = str(error)
 
-    before = available_mb()
+    before = available_mb() if before is None else before
     threads = [threading.Thread(target=one, args=(name,)) for name in names]
     for thread in threads:
         thread.start()
@@ -446,9 +442,14 @@ def drive(hub, names):
     return results, failures
 
 
-HEADER = ("| students | first board, median | first board, worst | server ready, median | failures "
+HEADER = ("| students | first board, median | 95th percentile | worst | server ready, median | failures "
           "| CPU s per student | memory per student: server alone, with notebook 01's kernel "
           "| machine's memory per student |")
+
+
+def percentile(values, share):
+    """The value below which `share` of the sorted `values` lie (nearest rank)."""
+    return values[max(0, math.ceil(share * len(values)) - 1)]
 
 
 def summary(n, results, failures):
@@ -458,9 +459,9 @@ def summary(n, results, failures):
     memory = [r["memory"] for r in results.values()]
     at_rest = [r["at rest"] for r in results.values()]
     if not boards:
-        return f"| {n} | - | - | - | {len(failures)} | - | - | - |"
+        return f"| {n} | - | - | - | - | {len(failures)} | - | - | - |"
     machine = next(iter(results.values()))["machine"]
-    return (f"| {n} | {statistics.median(boards):.1f} s | {boards[-1]:.1f} s | "
+    return (f"| {n} | {statistics.median(boards):.1f} s | {percentile(boards, 0.95):.1f} s | {boards[-1]:.1f} s | "
             f"{statistics.median(ready):.1f} s | {len(failures)} | {statistics.mean(cpu):.1f} s | "
             f"{statistics.mean(at_rest):.0f} MB, {statistics.mean(memory):.0f} MB | {machine:.0f} MB |")
 
@@ -470,26 +471,44 @@ def main():
         sys.exit("class_load.py: run it as root: it makes the students' accounts and starts a hub")
     # Stopped from outside: still stop the hub and remove the students' containers and volumes.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("class_load.py: stopped (SIGTERM)"))
-    args = sys.argv[1:]
-    containers = "--no-containers" not in args
-    sizes = [int(n) for n in args if n != "--no-containers"] or [1, 5, 10, 20]
+    parser = argparse.ArgumentParser(description="N students at the class server, to the first board.")
+    parser.add_argument("sizes", nargs="*", type=int, default=[1, 5, 10, 20], help="class sizes to try")
+    parser.add_argument("--no-containers", action="store_true", help="students as their own system users")
+    parser.add_argument("--warm", action="store_true", help="run `class.sh warm` before the students come")
+    parser.add_argument("--window", type=float, default=0,
+                        help="seconds over which the students arrive, evenly (default 0: all at once)")
+    args = parser.parse_args()
+    containers = not args.no_containers
     class_home = Path(os.environ.get("CLASS_HOME", "/srv/magic-tictactoe-load"))
-    names = [f"load-{i:02d}" for i in range(1, max(sizes) + 1)]
+    names = [f"load-{i:02d}" for i in range(1, max(args.sizes) + 1)]
     hub = Hub(class_home, names, containers=containers)
     hub.set_up()
-    print(f"Students {'in containers' if containers else 'as their own system users'}:")
+    print(f"Students {'in containers' if containers else 'as their own system users'}, "
+          f"{'warmed by class.sh warm' if args.warm else 'cold'}, arriving "
+          f"{f'over {args.window:g} s' if args.window else 'at once'}:")
     print(HEADER)
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("|" + " --- |" * (HEADER.count("|") - 1))
     try:
-        for n in sizes:
+        for n in args.sizes:
             forget(names[:n])
             hub.start()
             try:
-                results, failures = drive(hub, names[:n])
+                before = available_mb()
+                if args.warm:
+                    started = time.time()
+                    hub.warm(names[:n])
+                    spent = [usage(hub, name)[0] for name in names[:n]]
+                    warm_note = (f"    warm-up of {n}: {time.time() - started:.0f} s, "
+                                 f"{statistics.mean(spent):.1f} CPU s per student, "
+                                 f"{(before - available_mb()) / n:.0f} MB of the machine's memory per warm student")
+                results, failures = drive(hub, names[:n], window=args.window, before=before)
             finally:
                 hub.stop()
                 forget(names[:n])
             print(summary(n, results, failures), flush=True)
+            print(f"    {breakdown(results)}", file=sys.stderr, flush=True)
+            if args.warm:
+                print(warm_note, file=sys.stderr, flush=True)
             for name, failure in sorted(failures.items()):
                 print(f"    {name}: {failure}", file=sys.stderr)
     finally:

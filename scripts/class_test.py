@@ -36,7 +36,8 @@ import requests
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from class_load import Hub, Student, cgroup, container, drive, forget, notebook_cells, summary, HEADER  # noqa: E402
+from class_load import (Hub, Student, available_mb, cgroup, container, drive, forget, notebook_cells,  # noqa: E402
+                        summary, HEADER)
 
 ROOT = Path(__file__).resolve().parent.parent
 CLASS_HOME = Path(os.environ.get("CLASS_TEST_HOME", "/srv/magic-tictactoe-test"))
@@ -138,6 +139,57 @@ def nobody_gets_in(hub, alice, bob, teacher):
     else:
         mode = os.stat(f"/home/{bob.name}").st_mode & 0o777
         check(mode == 0o700, f"homes are private (mode {mode:o})")
+
+
+def warm_class(hub):
+    """`class.sh warm` before the bell: each student's notebook 01 then opens on the kernel the
+    warm-up started, which has already loaded the crate."""
+    started, before = time.time(), available_mb()
+    warmed = subprocess.run([str(ROOT / "scripts" / "class.sh"), "warm"], env=hub.env(),
+                            capture_output=True, text=True)
+    check(warmed.returncode == 0,
+          f"class.sh warm warms the class of {len(STUDENTS)} ({time.time() - started:.0f} s) "
+          f"{'' if warmed.returncode == 0 else (warmed.stdout + warmed.stderr)[-500:]}")
+    students = [Student(hub, name, hub.password(name)) for name in STUDENTS]
+    warm = {}
+    for student in students:
+        student.log_in()
+        sessions = [s for s in student.server("GET", "sessions").json() if s.get("path") == "notebooks/01-magic-square.ipynb"]
+        if sessions:
+            warm[student.name] = sessions[0]["id"]
+    check(len(warm) == len(STUDENTS), f"... every student's notebook 01 has a kernel waiting ({sorted(warm)})")
+    again = subprocess.run([str(ROOT / "scripts" / "class.sh"), "warm", STUDENTS[0]], env=hub.env(),
+                           capture_output=True, text=True)
+    check(again.returncode == 0, "class.sh warm again leaves a warm kernel as it is")
+    results, failures = drive(hub, STUDENTS, before=before)
+    attached = {name: result["session"] for name, result in results.items()}
+    check(not failures and attached == warm,
+          f"at the bell, each student's notebook 01 runs on their warm kernel to the first board {failures or ''}")
+    print("     " + HEADER)
+    print("     " + summary(len(STUDENTS), results, failures) + " (warm)")
+    stranger = subprocess.run([str(ROOT / "scripts" / "class.sh"), "warm", "not-a-student"], env=hub.env(),
+                              capture_output=True, text=True)
+    check(stranger.returncode != 0 and "not in the class" in stranger.stderr,
+          f"class.sh warm says so of a name not in the class ({stranger.stderr.strip()!r})")
+
+
+def own_notebook(hub, student):
+    """A notebook the student makes outside notebooks/ finds the notebooks' evcxr settings and
+    takes the crate from the compile cache (no evcxr.toml is beside it)."""
+    crate = f"{DEFAULTS['STUDENT_CLASS_HOME'] if hub.containers else CLASS_HOME}/crate"
+    notebook = {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    student.server("PUT", "contents/mine.ipynb", json={"type": "notebook", "content": notebook})
+    session, kernel = student.open_notebook("mine.ipynb")
+    try:
+        outputs = student.run_in(kernel, [":cache", f':dep magic-tictactoe = {{ path = "{crate}" }}\n'
+                                          "use magic_tictactoe::prelude::*;", "Board::new()", ":cache"])
+    finally:
+        student.server("DELETE", f"sessions/{session}")
+    texts = ["".join(text for _, text in cell) for cell in outputs]
+    hits = [re.search(r"Hits: (\d+)", t) for t in (texts[0], texts[-1])] if len(texts) == 4 else [None, None]
+    shown = len(outputs) == 4 and any(kind == "html" for kind, _ in outputs[2])
+    check(shown and "Size limit: 500 MiB" in texts[-1] and all(hits) and int(hits[1].group(1)) > int(hits[0].group(1)),
+          f"a student's own notebook outside notebooks/ shows a board, with the crate from the compile cache ({texts[-1:]!r})")
 
 
 MY_NOTEBOOK = "notebooks/my-own.ipynb"
@@ -392,11 +444,13 @@ def with_containers():
         check(not failures, f"{len(STUDENTS)} students at once, each in a container, reach notebook 01's first board {failures or ''}")
         print("     " + HEADER)
         print("     " + summary(len(STUDENTS), results, failures))
+        warm_class(hub)
         alice, bob, teacher = (Student(hub, name, hub.password(name)) for name in ["mt-alice", "mt-bob", TEACHER])
         for person in (alice, bob, teacher):
             person.log_in()
         alice.start_server()
         bob.start_server()
+        own_notebook(hub, alice)
         nobody_gets_in(hub, alice, bob, teacher)
         nothing_is_lost(hub, alice)
         for person in (alice, bob, teacher):
@@ -430,6 +484,7 @@ def without_containers():
         for person in (alice, bob, teacher):
             person.log_in()
         alice.start_server()
+        own_notebook(hub, alice)
         nobody_gets_in(hub, alice, bob, teacher)
         nothing_is_lost(hub, alice)
     finally:

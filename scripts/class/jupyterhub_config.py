@@ -115,3 +115,13 @@ c.JupyterHub.load_roles = [{
     "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
     "services": ["idle-culler"],
 }]
+# `class.sh warm` (scripts/class/warm.py): starts the students' servers and notebook 01's kernels
+# before the bell, through the hub's API and the servers' own (access:servers).
+WARM_TOKEN = HUB / "warm-up.token"
+if WARM_TOKEN.exists():
+    c.JupyterHub.services.append({"name": "warm-up", "api_token": WARM_TOKEN.read_text().strip()})
+    c.JupyterHub.load_roles.append({
+        "name": "warm-up",
+        "scopes": ["list:users", "read:users:name", "servers", "access:servers"],
+        "services": ["warm-up"],
+    })

@@ -1,0 +1,231 @@
+"""Warms a class before the bell: every student's server is started and their notebook 01 has a
+running Rust kernel that has already run the notebook's first cell (the `:dep` that loads the
+crate), so that when the student logs in, JupyterLab opens notebook 01, attaches to that kernel
+(it finds the notebook's session) and Run All shows the first board at once.
+
+    sudo ./scripts/class.sh warm                 (every student of the class)
+    sudo ./scripts/class.sh warm ada bo          (these students)
+
+Only the Jupyter engines do the work: the hub's REST API starts the servers (as the admin page
+does), and each server's sessions API starts the kernel (as JupyterLab does when it opens a
+notebook); the cell goes through the kernel's channels, as JupyterLab sends it. The hub knows
+this script as its service "warm-up", with a token only root can read and the scopes it needs.
+
+A kernel that does not answer (it happens to a kernel started under load) is shut down and
+started again, up to three times, so that no student meets a dead kernel. A kernel that was
+already warm is checked and left as it is.
+"""
+
+import asyncio
+import json
+import os
+import sys
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import requests
+from tornado.httpclient import HTTPRequest
+from tornado.websocket import websocket_connect
+
+NOTEBOOK = "notebooks/01-magic-square.ipynb"
+ANSWER = 60  # seconds a kernel has to answer kernel_info before it counts as dead
+TRIES = 3
+
+
+class NoAnswer(Exception):
+    """The kernel did not answer in time."""
+
+
+async def _channels(base, user, token, kernel, limit):
+    url = f"{base.replace('http', 'ws', 1)}/user/{user}/api/kernels/{kernel}/channels"
+    request = HTTPRequest(url, headers={"Authorization": f"token {token}"},
+                          connect_timeout=limit, request_timeout=limit, validate_cert=False)
+    return await websocket_connect(request)
+
+
+def _message(user, session, msg_type, content):
+    msg_id = uuid.uuid4().hex
+    return msg_id, json.dumps({
+        "header": {"msg_id": msg_id, "username": user, "session": session, "msg_type": msg_type,
+                   "version": "5.3", "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
+        "parent_header": {}, "metadata": {}, "channel": "shell", "content": content,
+    })
+
+
+async def _replies(socket_, msg_id, deadline):
+    """The kernel's messages about the request msg_id, until it is idle and has replied."""
+    idle = replied = False
+    while not (idle and replied):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise NoAnswer()
+        try:
+            raw = await asyncio.wait_for(socket_.read_message(), left)
+        except asyncio.TimeoutError:
+            raise NoAnswer() from None
+        if raw is None:
+            raise NoAnswer()
+        message = json.loads(raw)
+        if message.get("parent_header", {}).get("msg_id") != msg_id:
+            continue
+        kind = message["header"]["msg_type"]
+        if kind == "status":
+            idle = message["content"].get("execution_state") == "idle"
+        elif kind.endswith("_reply"):
+            replied = True
+        yield kind, message.get("content", {})
+
+
+async def execute(base, user, token, kernel, cells, until_html=False, limit=600, answer=ANSWER):
+    """Runs `cells` (code strings) in the running kernel `kernel` of `user`'s server at the hub
+    `base`, as JupyterLab does; returns each cell's outputs as (kind, text) pairs: "html",
+    "text", "stdout", "stderr" or "error". Stops after a cell with an error, and with until_html
+    after the first cell that shows HTML. Raises NoAnswer when the kernel does not answer
+    kernel_info within `answer` seconds, or the cells take longer than `limit`."""
+    socket_ = await _channels(base, user, token, kernel, limit)
+    session = uuid.uuid4().hex
+    results = []
+    try:
+        msg_id, text = _message(user, session, "kernel_info_request", {})
+        socket_.write_message(text)
+        async for _ in _replies(socket_, msg_id, time.monotonic() + answer):
+            pass
+        deadline = time.monotonic() + limit
+        for code in cells:
+            msg_id, text = _message(user, session, "execute_request", {
+                "code": code, "silent": False, "store_history": True, "user_expressions": {},
+                "allow_stdin": False, "stop_on_error": True})
+            socket_.write_message(text)
+            outputs = []
+            async for kind, content in _replies(socket_, msg_id, deadline):
+                if kind in ("display_data", "execute_result"):
+                    data = content.get("data", {})
+                    if "text/html" in data:
+                        outputs.append(("html", data["text/html"]))
+                    elif "text/plain" in data:
+                        outputs.append(("text", data["text/plain"]))
+                elif kind == "stream":
+                    outputs.append((content.get("name", "stream"), content.get("text", "")))
+                elif kind == "error":
+                    outputs.append(("error", f"{content.get('ename')}: {content.get('evalue')}"))
+            results.append(outputs)
+            if any(kind == "error" for kind, _ in outputs):
+                break
+            if until_html and any(kind == "html" for kind, _ in outputs):
+                break
+    finally:
+        socket_.close()
+    return results
+
+
+class Hub:
+    """The hub's REST API and the students' servers, with the warm-up service's token."""
+
+    def __init__(self, base, token):
+        self.base, self.token = base.rstrip("/"), token
+
+    def api(self, method, path, **kwargs):
+        return requests.request(method, f"{self.base}{path}", timeout=kwargs.pop("timeout", 60),
+                                headers={"Authorization": f"token {self.token}"}, verify=False, **kwargs)
+
+    def start_server(self, user, limit=300):
+        deadline = time.time() + limit
+        while True:
+            answer = self.api("POST", f"/hub/api/users/{user}/server")
+            if answer.status_code == 400 and "pending stop" in answer.text and time.time() < deadline:
+                time.sleep(0.5)
+                continue
+            if answer.status_code not in (201, 202, 400):
+                raise RuntimeError(f"the hub did not start the server: HTTP {answer.status_code} {answer.text[:200]}")
+            break
+        while time.time() < deadline:
+            if self.api("GET", f"/hub/api/users/{user}").json().get("servers", {}).get("", {}).get("ready"):
+                return
+            time.sleep(0.5)
+        raise RuntimeError(f"the server was not ready within {limit} s")
+
+    def server(self, user, method, path, **kwargs):
+        return self.api(method, f"/user/{user}/api/{path}", **kwargs)
+
+    def notebook_session(self, user, path=NOTEBOOK):
+        """The kernel of the notebook's session, starting one as JupyterLab does when it opens
+        the notebook (or the running one, which JupyterLab would attach to)."""
+        for session in self.server(user, "GET", "sessions").json():
+            if session.get("path") == path and session.get("kernel"):
+                return session["id"], session["kernel"]["id"]
+        answer = self.server(user, "POST", "sessions", json={
+            "path": path, "name": path.rsplit("/", 1)[-1], "type": "notebook", "kernel": {"name": "rust"}})
+        if answer.status_code != 201:
+            raise RuntimeError(f"no kernel: HTTP {answer.status_code} {answer.text[:200]}")
+        return answer.json()["id"], answer.json()["kernel"]["id"]
+
+    def first_cell(self, user, path=NOTEBOOK):
+        answer = self.server(user, "GET", f"contents/{path}")
+        if answer.status_code != 200:
+            raise RuntimeError(f"no {path}: HTTP {answer.status_code}")
+        cells = answer.json()["content"]["cells"]
+        return next("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
+
+
+def warm(hub, user):
+    """Warms one student; returns what it did, in words."""
+    started = time.time()
+    hub.start_server(user)
+    code = hub.first_cell(user)
+    for attempt in range(1, TRIES + 1):
+        session, kernel = hub.notebook_session(user)
+        try:
+            outputs = asyncio.run(execute(hub.base, user, hub.token, kernel, [code]))
+        except NoAnswer:
+            hub.server(user, "DELETE", f"sessions/{session}")
+            print(f"     {user}: the kernel did not answer (try {attempt} of {TRIES}); started a new one", flush=True)
+            continue
+        errors = [text for cell in outputs for kind, text in cell if kind == "error"]
+        if errors:
+            raise RuntimeError(f"notebook 01's first cell failed: {errors[0][:300]}")
+        return f"warm in {time.time() - started:.1f} s"
+    raise RuntimeError(f"no kernel answered in {TRIES} tries")
+
+
+def main():
+    class_home = Path(sys.argv[1])
+    hub_state = class_home / "hub"
+    wanted = sys.argv[2:]
+    try:
+        base = (hub_state / "url").read_text().strip()
+        token = (hub_state / "warm-up.token").read_text().strip()
+    except FileNotFoundError:
+        sys.exit("class.sh warm: no class hub has run here yet: start it first (sudo ./scripts/class.sh ...)")
+    hub = Hub(base, token)
+    try:
+        hub.api("GET", "/hub/api/", timeout=10).raise_for_status()
+    except requests.RequestException:
+        sys.exit(f"class.sh warm: the hub does not answer at {base}: start it first, in another terminal")
+    students = [line.split()[0] for line in (hub_state / "students.txt").read_text().splitlines() if line.strip()]
+    unknown = [name for name in wanted if name not in students]
+    if unknown:
+        sys.exit(f"class.sh warm: not in the class: {' '.join(unknown)}")
+    names = wanted or students
+    # One kernel starting per core: more at once only makes each slower.
+    parallel = int(os.environ.get("MAGIC_CLASS_WARM_PARALLEL", os.cpu_count() or 2))
+    print(f"==> Warming {len(names)} students, {parallel} at a time", flush=True)
+    started, failed = time.time(), []
+
+    def one(name):
+        try:
+            print(f"ok   {name}: {warm(hub, name)}", flush=True)
+        except Exception as error:  # reported, and the others go on
+            failed.append(name)
+            print(f"FAIL {name}: {error}", flush=True)
+
+    with ThreadPoolExecutor(parallel) as pool:
+        list(pool.map(one, names))
+    print(f"==> {len(names) - len(failed)} of {len(names)} students warm in {time.time() - started:.0f} s"
+          + (f"; not warm: {' '.join(failed)}" if failed else ""), flush=True)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
