@@ -218,12 +218,12 @@ class Student:
             raise RuntimeError(f"no kernel for {self.name}: HTTP {answer.status_code} {answer.text[:200]}")
         return answer.json()["id"], answer.json()["kernel"]["id"]
 
-    def run_in(self, kernel, cells, until_html=False, limit=LIMIT):
+    def run_in(self, kernel, cells, until_html=False, limit=LIMIT, progress=None):
         """Runs `cells` (code strings) in the running kernel `kernel`; returns each cell's
         outputs (a list of (kind, text) pairs). With until_html, stops after the first cell
-        that shows HTML."""
+        that shows HTML. progress: see warm.execute."""
         return asyncio.run(execute(self.hub.url, self.name, self.token, kernel, cells, until_html, limit,
-                                   answer=limit))
+                                   answer=limit, progress=progress))
 
     def run_cells(self, cells, until_html=False, limit=LIMIT,
                   notebook="notebooks/01-magic-square.ipynb"):
@@ -347,14 +347,13 @@ def first_board(student):
     _, at_rest = usage(student.hub, student.name)
     session, kernel = student.open_notebook(attach=True)
     try:
-        student.run_in(kernel, [])  # until the kernel answers
+        # One connection for the whole run, as JupyterLab keeps: marks when the kernel answers,
+        # after the first cell, and at the board.
+        results = student.run_in(kernel, notebook_cells(student), until_html=True,
+                                 progress=lambda index: index <= 0 and mark())
         mark()
-        cells = notebook_cells(student)
-        results = student.run_in(kernel, cells[:1])
-        mark()
-        if not any(kind == "error" for outputs in results for kind, _ in outputs):
-            results += student.run_in(kernel, cells[1:], until_html=True)
-        mark()
+        while len(marks) < len(STAGES) + 1:  # the board came from the first cell
+            marks.insert(-1, marks[-2])
         shown = [text for outputs in results for kind, text in outputs if kind == "html"]
         errors = [text for outputs in results for kind, text in outputs if kind == "error"]
         if errors or not shown or "<table" not in shown[0]:
@@ -371,6 +370,7 @@ def first_board(student):
 
 def breakdown(results):
     """Where a student's wait and CPU seconds went, on average: one line."""
+    results = {name: r for name, r in results.items() if not r.get("browser")}
     if not results:
         return "no student reached the board"
     parts = []
@@ -379,6 +379,48 @@ def breakdown(results):
         cpu = statistics.mean(r["stages"][stage][1] for r in results.values())
         parts.append(f"{stage} {wall:.1f} s ({cpu:.1f} CPU s)")
     return "per student, " + ", ".join(parts)
+
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-quic"]
+
+
+def first_board_in_browser(student):
+    """The student in headless Chromium, as at the bell: the hub's login form, "Sign in", then
+    JupyterLab opens notebook 01 (attaching to its warm kernel, if the class was warmed); Run
+    All from the Run menu until a board is drawn by this run. Returns the seconds from "Sign
+    in" to JupyterLab showing the notebook with its kernel idle, and to the board."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(f"{student.hub.url}/hub/login", timeout=LIMIT * 1000)
+            page.fill("#username_input", student.name)
+            page.fill("#password_input", student.password)
+            start = time.time()
+            page.click("#login_submit")
+            page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for(timeout=LIMIT * 1000)
+            lab = time.time() - start
+            # The saved outputs are in the page already: mark them, then wait for a new board.
+            page.evaluate("document.querySelectorAll('.jp-OutputArea-output').forEach(e => e.dataset.old = '1')")
+            page.get_by_role("menuitem", name="Run", exact=True).click()
+            page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+            page.locator(".jp-OutputArea-output:not([data-old]) table").first.wait_for(timeout=LIMIT * 1000)
+            board = time.time() - start
+        finally:
+            browser.close()
+    return {"browser": True, "lab": lab, "board": board}
+
+
+def browser_summary(results):
+    """One line: the students who came in Chromium, from "Sign in"."""
+    seen = sorted((r for r in results.values() if r.get("browser")), key=lambda r: r["board"])
+    if not seen:
+        return None
+    return (f"in Chromium ({len(seen)} of the students): JupyterLab ready with notebook 01 "
+            f"{', '.join(format(r['lab'], '.1f') for r in seen)} s, the first board "
+            f"{', '.join(format(r['board'], '.1f') for r in seen)} s after 'Sign in'")
 
 
 def available_mb():
@@ -409,16 +451,19 @@ def forget(names):
         subprocess.run(["docker", "volume", "rm", "-f", *containers], capture_output=True)
 
 
-def drive(hub, names, window=0, before=None):
+def drive(hub, names, window=0, before=None, browsers=0):
     """Runs the students `names`, arriving evenly over `window` seconds (0: all at once);
     returns their results and failures. `before`: the machine's available memory before the
-    class came (before a warm-up); by default, now."""
+    class came (before a warm-up); by default, now. The last `browsers` of them to arrive come
+    in headless Chromium (their results say "browser")."""
     results, failures, lock = {}, {}, threading.Lock()
+    in_browser = set(names[len(names) - browsers:]) if browsers else set()
 
     def one(name):
         time.sleep(window * names.index(name) / len(names))
         try:
-            result = first_board(Student(hub, name, hub.password(name)))
+            student = Student(hub, name, hub.password(name))
+            result = (first_board_in_browser if name in in_browser else first_board)(student)
             with lock:
                 results[name] = result
         except Exception as error:  # a failure is counted and reported, not raised
@@ -438,7 +483,8 @@ def drive(hub, names, window=0, before=None):
     machine = (before - available_mb()) / max(1, len(results))
     for result in results.values():
         result["machine"] = machine
-        result["student"].server("DELETE", f"sessions/{result['session']}")
+        if "session" in result:
+            result["student"].server("DELETE", f"sessions/{result['session']}")
     return results, failures
 
 
@@ -453,6 +499,7 @@ def percentile(values, share):
 
 
 def summary(n, results, failures):
+    results = {name: r for name, r in results.items() if not r.get("browser")}
     boards = sorted(r["board"] for r in results.values())
     ready = sorted(r["ready"] for r in results.values())
     cpu = [r["cpu"] for r in results.values()]
@@ -475,6 +522,8 @@ def main():
     parser.add_argument("sizes", nargs="*", type=int, default=[1, 5, 10, 20], help="class sizes to try")
     parser.add_argument("--no-containers", action="store_true", help="students as their own system users")
     parser.add_argument("--warm", action="store_true", help="run `class.sh warm` before the students come")
+    parser.add_argument("--browsers", type=int, default=0,
+                        help="how many of the students come in headless Chromium (the last to arrive)")
     parser.add_argument("--window", type=float, default=0,
                         help="seconds over which the students arrive, evenly (default 0: all at once)")
     args = parser.parse_args()
@@ -501,12 +550,15 @@ def main():
                     warm_note = (f"    warm-up of {n}: {time.time() - started:.0f} s, "
                                  f"{statistics.mean(spent):.1f} CPU s per student, "
                                  f"{(before - available_mb()) / n:.0f} MB of the machine's memory per warm student")
-                results, failures = drive(hub, names[:n], window=args.window, before=before)
+                results, failures = drive(hub, names[:n], window=args.window, before=before,
+                                          browsers=min(args.browsers, n))
             finally:
                 hub.stop()
                 forget(names[:n])
             print(summary(n, results, failures), flush=True)
             print(f"    {breakdown(results)}", file=sys.stderr, flush=True)
+            if browser_summary(results):
+                print(f"    {browser_summary(results)}", file=sys.stderr, flush=True)
             if args.warm:
                 print(warm_note, file=sys.stderr, flush=True)
             for name, failure in sorted(failures.items()):

@@ -37,6 +37,9 @@ TRIES = 3
 class NoAnswer(Exception):
     """The kernel did not answer in time."""
 
+    def __str__(self):
+        return "the kernel did not answer"
+
 
 async def _channels(base, user, token, kernel, limit):
     url = f"{base.replace('http', 'ws', 1)}/user/{user}/api/kernels/{kernel}/channels"
@@ -78,12 +81,16 @@ async def _replies(socket_, msg_id, deadline):
         yield kind, message.get("content", {})
 
 
-async def execute(base, user, token, kernel, cells, until_html=False, limit=600, answer=ANSWER):
+async def execute(base, user, token, kernel, cells, until_html=False, limit=600, answer=ANSWER,
+                  progress=None):
     """Runs `cells` (code strings) in the running kernel `kernel` of `user`'s server at the hub
-    `base`, as JupyterLab does; returns each cell's outputs as (kind, text) pairs: "html",
-    "text", "stdout", "stderr" or "error". Stops after a cell with an error, and with until_html
-    after the first cell that shows HTML. Raises NoAnswer when the kernel does not answer
-    kernel_info within `answer` seconds, or the cells take longer than `limit`."""
+    `base`, as JupyterLab does (one connection to the kernel's channels for all of them);
+    returns each cell's outputs as (kind, text) pairs: "html", "text", "stdout", "stderr" or
+    "error". Stops after a cell with an error, and with until_html after the first cell that
+    shows HTML. Calls progress(-1) when the kernel has answered kernel_info and progress(i) when
+    cell i is done. Raises NoAnswer when the kernel does not answer kernel_info within `answer`
+    seconds, or the cells take longer than `limit`."""
+    progress = progress or (lambda _: None)
     socket_ = await _channels(base, user, token, kernel, limit)
     session = uuid.uuid4().hex
     results = []
@@ -92,8 +99,9 @@ async def execute(base, user, token, kernel, cells, until_html=False, limit=600,
         socket_.write_message(text)
         async for _ in _replies(socket_, msg_id, time.monotonic() + answer):
             pass
+        progress(-1)
         deadline = time.monotonic() + limit
-        for code in cells:
+        for index, code in enumerate(cells):
             msg_id, text = _message(user, session, "execute_request", {
                 "code": code, "silent": False, "store_history": True, "user_expressions": {},
                 "allow_stdin": False, "stop_on_error": True})
@@ -111,6 +119,7 @@ async def execute(base, user, token, kernel, cells, until_html=False, limit=600,
                 elif kind == "error":
                     outputs.append(("error", f"{content.get('ename')}: {content.get('evalue')}"))
             results.append(outputs)
+            progress(index)
             if any(kind == "error" for kind, _ in outputs):
                 break
             if until_html and any(kind == "html" for kind, _ in outputs):
