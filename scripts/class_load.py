@@ -41,7 +41,7 @@ import requests
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts" / "class"))
-from warm import execute  # noqa: E402 (the kernel client `class.sh warm` uses)
+from warm import execute, start_server  # noqa: E402 (what `class.sh warm` uses)
 LIMIT = 600  # seconds one student may take to reach the first board
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -170,24 +170,7 @@ class Student:
                                 timeout=kwargs.pop("timeout", 300), **kwargs)
 
     def start_server(self, limit=LIMIT):
-        deadline = time.time() + limit
-        while True:
-            answer = self.api("POST", f"/hub/api/users/{self.name}/server")
-            # 400 is "already running" or "pending stop" (the culler or the teacher is stopping
-            # it): wait for the stop to finish, then start it, as the hub's spawn page does.
-            if answer.status_code == 400 and "pending stop" in answer.text and time.time() < deadline:
-                time.sleep(0.5)
-                continue
-            break
-        if answer.status_code not in (201, 202, 400):
-            raise RuntimeError(f"{self.name}'s server did not start: HTTP {answer.status_code} {answer.text[:200]}")
-        while time.time() < deadline:
-            model = self.api("GET", f"/hub/api/users/{self.name}").json()
-            server = model.get("servers", {}).get("", {})
-            if server.get("ready"):
-                return
-            time.sleep(0.5)
-        raise RuntimeError(f"{self.name}'s server was not ready within {limit} s")
+        start_server(self.api, self.name, limit)
 
     def stop_server(self, limit=120):
         self.api("DELETE", f"/hub/api/users/{self.name}/server")

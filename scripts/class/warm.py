@@ -129,6 +129,27 @@ async def execute(base, user, token, kernel, cells, until_html=False, limit=600,
     return results
 
 
+def start_server(api, user, limit):
+    """Starts `user`'s server through the hub's REST API (`api(method, path)` makes a request
+    with a token allowed to) and waits until the hub says it is ready."""
+    deadline = time.time() + limit
+    while True:
+        answer = api("POST", f"/hub/api/users/{user}/server")
+        # 400 is "already running" or "pending stop" (the culler or the teacher is stopping it):
+        # wait for the stop to finish, then start it, as the hub's spawn page does.
+        if answer.status_code == 400 and "pending stop" in answer.text and time.time() < deadline:
+            time.sleep(0.5)
+            continue
+        if answer.status_code not in (201, 202, 400):
+            raise RuntimeError(f"{user}'s server did not start: HTTP {answer.status_code} {answer.text[:200]}")
+        break
+    while time.time() < deadline:
+        if api("GET", f"/hub/api/users/{user}").json().get("servers", {}).get("", {}).get("ready"):
+            return
+        time.sleep(0.5)
+    raise RuntimeError(f"{user}'s server was not ready within {limit} s")
+
+
 class Hub:
     """The hub's REST API and the students' servers, with the warm-up service's token."""
 
@@ -140,20 +161,7 @@ class Hub:
                                 headers={"Authorization": f"token {self.token}"}, verify=False, **kwargs)
 
     def start_server(self, user, limit=300):
-        deadline = time.time() + limit
-        while True:
-            answer = self.api("POST", f"/hub/api/users/{user}/server")
-            if answer.status_code == 400 and "pending stop" in answer.text and time.time() < deadline:
-                time.sleep(0.5)
-                continue
-            if answer.status_code not in (201, 202, 400):
-                raise RuntimeError(f"the hub did not start the server: HTTP {answer.status_code} {answer.text[:200]}")
-            break
-        while time.time() < deadline:
-            if self.api("GET", f"/hub/api/users/{user}").json().get("servers", {}).get("", {}).get("ready"):
-                return
-            time.sleep(0.5)
-        raise RuntimeError(f"the server was not ready within {limit} s")
+        start_server(self.api, user, limit)
 
     def server(self, user, method, path, **kwargs):
         return self.api(method, f"/user/{user}/api/{path}", **kwargs)
