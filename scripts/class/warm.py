@@ -13,7 +13,7 @@ this script as its service "warm-up", with a token only root can read and the sc
 
 A kernel that does not answer (it happens to a kernel started under load) is shut down and
 started again, up to three times, so that no student meets a dead kernel. A kernel that was
-already warm is checked and left as it is.
+already warm is kept: its first cell runs again, which costs a fraction of a second.
 """
 
 import asyncio
