@@ -41,7 +41,7 @@ import requests
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts" / "class"))
-from warm import execute, start_server  # noqa: E402 (what `class.sh warm` uses)
+from warm import code_cells, execute, open_session, start_server  # noqa: E402 (what `class.sh warm` uses)
 LIMIT = 600  # seconds one student may take to reach the first board
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -186,20 +186,9 @@ class Student:
         return self.api(method, f"/user/{self.name}/api/{path}", **kwargs)
 
     def open_notebook(self, notebook="notebooks/01-magic-square.ipynb", attach=False):
-        """Starts a Rust kernel for `notebook`, as JupyterLab does when the notebook is opened
-        (a session, in the notebook's folder, where its evcxr.toml is); with attach, takes the
-        kernel of the notebook's running session if there is one, as JupyterLab does (a warmed
-        class's). Returns the session's id and the kernel's id."""
-        if attach:
-            for session in self.server("GET", "sessions").json():
-                if session.get("path") == notebook and session.get("kernel"):
-                    return session["id"], session["kernel"]["id"]
-        answer = self.server("POST", "sessions", json={
-            "path": notebook, "name": notebook.rsplit("/", 1)[-1], "type": "notebook",
-            "kernel": {"name": "rust"}})
-        if answer.status_code != 201:
-            raise RuntimeError(f"no kernel for {self.name}: HTTP {answer.status_code} {answer.text[:200]}")
-        return answer.json()["id"], answer.json()["kernel"]["id"]
+        """A Rust kernel for `notebook`, as JupyterLab starts one (see warm.open_session): its
+        session's id and its kernel's id."""
+        return open_session(self.server, notebook, attach)
 
     def run_in(self, kernel, cells, until_html=False, limit=LIMIT, progress=None):
         """Runs `cells` (code strings) in the running kernel `kernel`; returns each cell's
@@ -296,13 +285,8 @@ def cpu_seconds(user):
 
 
 def notebook_cells(student, path="notebooks/01-magic-square.ipynb"):
-    """The code cells of the student's own copy of a notebook, read from their server as
-    JupyterLab reads it when it opens the notebook."""
-    answer = student.server("GET", f"contents/{path}")
-    if answer.status_code != 200:
-        raise RuntimeError(f"{student.name} has no {path}: HTTP {answer.status_code}")
-    cells = answer.json()["content"]["cells"]
-    return ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
+    """The code cells of the student's own copy of a notebook (see warm.code_cells)."""
+    return code_cells(student.server, path)
 
 
 STAGES = ("server", "kernel", ":dep", "cells")  # the steps to the first board, in order
@@ -335,8 +319,6 @@ def first_board(student):
         results = student.run_in(kernel, notebook_cells(student), until_html=True,
                                  progress=lambda index: index <= 0 and mark())
         mark()
-        while len(marks) < len(STAGES) + 1:  # the board came from the first cell
-            marks.insert(-1, marks[-2])
         shown = [text for outputs in results for kind, text in outputs if kind == "html"]
         errors = [text for outputs in results for kind, text in outputs if kind == "error"]
         if errors or not shown or "<table" not in shown[0]:
@@ -364,15 +346,12 @@ def breakdown(results):
     return "per student, " + ", ".join(parts)
 
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-quic"]
-
-
 def first_board_in_browser(student):
     """The student in headless Chromium, as at the bell: the hub's login form, "Sign in", then
     JupyterLab opens notebook 01 (attaching to its warm kernel, if the class was warmed); Run
     All from the Run menu until a board is drawn by this run. Returns the seconds from "Sign
     in" to JupyterLab showing the notebook with its kernel idle, and to the board."""
+    from jupyterlab_test import CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)

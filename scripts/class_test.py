@@ -38,6 +38,8 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from class_load import (Hub, Student, available_mb, cgroup, container, drive, forget, notebook_cells,  # noqa: E402
                         summary, HEADER)
+from own_notebook_test import served_from_cache, settings_found  # noqa: E402
+from warm import ready  # noqa: E402 (class_load put scripts/class on the path)
 
 ROOT = Path(__file__).resolve().parent.parent
 CLASS_HOME = Path(os.environ.get("CLASS_TEST_HOME", "/srv/magic-tictactoe-test"))
@@ -47,6 +49,7 @@ TEACHER = "mt-teacher"
 DEFAULTS = dict(
     line.split("=", 1) for line in (ROOT / "scripts" / "class" / "defaults.env").read_text().splitlines()
     if line and not line.startswith("#"))
+MEMORY = int(DEFAULTS["STUDENT_MEMORY"][:-1]) << {"K": 10, "M": 20, "G": 30}[DEFAULTS["STUDENT_MEMORY"][-1].upper()]
 
 passed, failed = 0, 0
 
@@ -81,8 +84,7 @@ def until_ready(what, probe, limit=120):
 
 
 def server_running(person, name):
-    model = person.api("GET", f"/hub/api/users/{name}").json()
-    return bool(model.get("servers", {}).get("", {}).get("ready"))
+    return ready(person.api("GET", f"/hub/api/users/{name}").json())
 
 
 def nobody_gets_in(hub, alice, bob, teacher):
@@ -132,10 +134,12 @@ def nobody_gets_in(hub, alice, bob, teacher):
         listed = subprocess.run(["docker", "inspect", "--format", "{{.HostConfig.Memory}} {{.HostConfig.CpuQuota}} "
                                  "{{.HostConfig.PidsLimit}} {{.HostConfig.NetworkMode}}", container(alice.name)],
                                 capture_output=True, text=True).stdout.split()
-        check(listed == [str(2 << 30), "100000", DEFAULTS["STUDENT_PROCESSES"], "host"],
-              f"the student's container has the default limits: 2 GB, one core, {DEFAULTS['STUDENT_PROCESSES']} processes, host network ({listed})")
+        quota = str(round(float(DEFAULTS["STUDENT_CPUS"]) * 100000))  # Docker's CPU period is 100 ms
+        check(listed == [str(MEMORY), quota, DEFAULTS["STUDENT_PROCESSES"], "host"],
+              f"the student's container has the default limits: {DEFAULTS['STUDENT_MEMORY']} of memory, "
+              f"{DEFAULTS['STUDENT_CPUS']} CPU, {DEFAULTS['STUDENT_PROCESSES']} processes, host network ({listed})")
         limit = cgroup("memory", alice.name, "memory.limit_in_bytes")
-        check(limit is not None and int(limit) == 2 << 30, f"... and its cgroup enforces the memory limit ({limit and limit.strip()})")
+        check(limit is not None and int(limit) == MEMORY, f"... and its cgroup enforces the memory limit ({limit and limit.strip()})")
     else:
         mode = os.stat(f"/home/{bob.name}").st_mode & 0o777
         check(mode == 0o700, f"homes are private (mode {mode:o})")
@@ -186,9 +190,8 @@ def own_notebook(hub, student):
     finally:
         student.server("DELETE", f"sessions/{session}")
     texts = ["".join(text for _, text in cell) for cell in outputs]
-    hits = [re.search(r"Hits: (\d+)", t) for t in (texts[0], texts[-1])] if len(texts) == 4 else [None, None]
     shown = len(outputs) == 4 and any(kind == "html" for kind, _ in outputs[2])
-    check(shown and "Size limit: 500 MiB" in texts[-1] and all(hits) and int(hits[1].group(1)) > int(hits[0].group(1)),
+    check(shown and settings_found(texts[-1]) and served_from_cache(texts[0], texts[-1]),
           f"a student's own notebook outside notebooks/ shows a board, with the crate from the compile cache ({texts[-1:]!r})")
 
 
@@ -277,14 +280,13 @@ println!("started {} processes; refused: {}", started, refused);
 
 def walls(hub, alice, bob):
     """One student's runaway cells against a classmate's kernel."""
-    memory_limit = 2 << 30
     bobs = Kernel(bob)
     bobs.run("let kept = 4242;")
     alone = bobs.timed(ORDINARY)
 
     alices = Kernel(alice)
     started = time.time()
-    bomb = alices.run(f"{{ let bomb = vec![1u8; {memory_limit + (512 << 20)}]; println!(\"{{}}\", bomb.len()); }}")
+    bomb = alices.run(f"{{ let bomb = vec![1u8; {MEMORY + (512 << 20)}]; println!(\"{{}}\", bomb.len()); }}")
     print(f"     the memory bomb's cell answered after {time.time() - started:.1f} s: {bomb[:200]!r}")
     check("Subprocess terminated" in bomb and ("signal: 9" in bomb or "SIGKILL" in bomb),
           "a cell allocating 512 MB past the memory limit ends that student's kernel with evcxr's message")
@@ -353,8 +355,7 @@ def faults(hub, alice, bob, teacher, bobs):
         person.log_in()
     running = set(subprocess.run(["docker", "ps", "--format", "{{.Names}}", "--filter", "name=^magic-tictactoe-"],
                                  capture_output=True, text=True).stdout.split())
-    owned = {f"magic-tictactoe-{user['name']}" for user in teacher.api("GET", "/hub/api/users").json()
-             if user.get("servers", {}).get("", {}).get("ready")}
+    owned = {f"magic-tictactoe-{user['name']}" for user in teacher.api("GET", "/hub/api/users").json() if ready(user)}
     check(running and running == owned,
           f"after the hub stopped and class.sh ran again with one more student, every running container is a server the hub knows ({sorted(running)} / {sorted(owned)})")
     check(bobs.run('println!("{}", kept);') == "4242", "... a student's kernel kept running, with its variable")

@@ -241,14 +241,19 @@ share_crate_and_kernel() {
 JSON
 }
 
-# The repository's sources, without build outputs, local environments or an image's prebuilt/
-# folder, into DST.
+# The repository's sources as a tar stream on stdout, without build outputs, local environments
+# or an image's prebuilt/ folder (.dockerignore says the same to docker build); ARGS go to tar.
+repository_tar() {
+    tar -C "$ROOT" --exclude=./target --exclude=./.venv --exclude=./.git --exclude=./.notebook-builds \
+        --exclude=./tmp --exclude=./prebuilt --exclude=node_modules --exclude=.ipynb_checkpoints \
+        --exclude=__pycache__ "$@" -cf - .
+}
+
+# The repository's sources (repository_tar) into DST.
 copy_repository() {
     local dst="$1"
     mkdir -p "$dst"
-    tar -C "$ROOT" --exclude=./target --exclude=./.venv --exclude=./.git --exclude=./.notebook-builds \
-        --exclude=./tmp --exclude=./prebuilt --exclude=node_modules --exclude=.ipynb_checkpoints --exclude=__pycache__ -cf - . \
-        | tar -C "$dst" -xf -
+    repository_tar | tar -C "$dst" -xf -
 }
 
 # The notebooks as a student gets them: their :dep names the shared crate (the same path for
@@ -331,13 +336,11 @@ ensure_student_image() {
     ensure_rust_kernel
     local key
     key="$(
-        cd "$ROOT" && {
+        {
             docker image inspect --format '{{.Id}}' "$base" 2>/dev/null || echo "$base"
             rustc --version; evcxr_jupyter --version 2>/dev/null || true
             class_requirements
-            tar --exclude=./target --exclude=./.venv --exclude=./.git --exclude=./.notebook-builds \
-                --exclude=./tmp --exclude=./prebuilt --exclude=node_modules --exclude=.ipynb_checkpoints --exclude=__pycache__ \
-                --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -cf - .
+            repository_tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner
         } | sha256sum | cut -c1-16
     )"
     if [ "$(docker image inspect --format '{{index .Config.Labels "org.magic-tictactoe.sources"}}' "$image" 2>/dev/null)" = "$key" ]; then

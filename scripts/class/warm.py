@@ -17,6 +17,7 @@ already warm is kept: its first cell runs again, which costs a fraction of a sec
 """
 
 import asyncio
+import functools
 import json
 import os
 import sys
@@ -26,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import requests
+import urllib3
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
@@ -129,6 +131,37 @@ async def execute(base, user, token, kernel, cells, until_html=False, limit=600,
     return results
 
 
+def ready(user_model):
+    """Whether the hub's model of a user says their server is ready."""
+    return bool(user_model.get("servers", {}).get("", {}).get("ready"))
+
+
+def open_session(server, path, attach=True):
+    """A Rust kernel for the notebook `path`, started as JupyterLab starts one when it opens the
+    notebook (a session, in the notebook's folder); with attach, the kernel of the notebook's
+    running session if there is one, which JupyterLab attaches to. `server(method, path, ...)`
+    calls the student's server's API. Returns the session's id and the kernel's id."""
+    if attach:
+        for session in server("GET", "sessions").json():
+            if session.get("path") == path and session.get("kernel"):
+                return session["id"], session["kernel"]["id"]
+    answer = server("POST", "sessions", json={
+        "path": path, "name": path.rsplit("/", 1)[-1], "type": "notebook", "kernel": {"name": "rust"}})
+    if answer.status_code != 201:
+        raise RuntimeError(f"no kernel for {path}: HTTP {answer.status_code} {answer.text[:200]}")
+    return answer.json()["id"], answer.json()["kernel"]["id"]
+
+
+def code_cells(server, path=NOTEBOOK):
+    """The code cells of the student's own copy of a notebook, read from their server as
+    JupyterLab reads it when it opens the notebook."""
+    answer = server("GET", f"contents/{path}")
+    if answer.status_code != 200:
+        raise RuntimeError(f"no {path}: HTTP {answer.status_code}")
+    cells = answer.json()["content"]["cells"]
+    return ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
+
+
 def start_server(api, user, limit):
     """Starts `user`'s server through the hub's REST API (`api(method, path)` makes a request
     with a token allowed to) and waits until the hub says it is ready."""
@@ -144,7 +177,7 @@ def start_server(api, user, limit):
             raise RuntimeError(f"{user}'s server did not start: HTTP {answer.status_code} {answer.text[:200]}")
         break
     while time.time() < deadline:
-        if api("GET", f"/hub/api/users/{user}").json().get("servers", {}).get("", {}).get("ready"):
+        if ready(api("GET", f"/hub/api/users/{user}").json()):
             return
         time.sleep(0.5)
     raise RuntimeError(f"{user}'s server was not ready within {limit} s")
@@ -166,37 +199,25 @@ class Hub:
     def server(self, user, method, path, **kwargs):
         return self.api(method, f"/user/{user}/api/{path}", **kwargs)
 
-    def notebook_session(self, user, path=NOTEBOOK):
-        """The kernel of the notebook's session, starting one as JupyterLab does when it opens
-        the notebook (or the running one, which JupyterLab would attach to)."""
-        for session in self.server(user, "GET", "sessions").json():
-            if session.get("path") == path and session.get("kernel"):
-                return session["id"], session["kernel"]["id"]
-        answer = self.server(user, "POST", "sessions", json={
-            "path": path, "name": path.rsplit("/", 1)[-1], "type": "notebook", "kernel": {"name": "rust"}})
-        if answer.status_code != 201:
-            raise RuntimeError(f"no kernel: HTTP {answer.status_code} {answer.text[:200]}")
-        return answer.json()["id"], answer.json()["kernel"]["id"]
-
-    def first_cell(self, user, path=NOTEBOOK):
-        answer = self.server(user, "GET", f"contents/{path}")
-        if answer.status_code != 200:
-            raise RuntimeError(f"no {path}: HTTP {answer.status_code}")
-        cells = answer.json()["content"]["cells"]
-        return next("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
+    def student(self, user):
+        """`user`'s server's API, as a function of (method, path, ...)."""
+        return functools.partial(self.server, user)
 
 
 def warm(hub, user):
     """Warms one student; returns what it did, in words."""
     started = time.time()
     hub.start_server(user)
-    code = hub.first_cell(user)
+    server = hub.student(user)
+    cells = code_cells(server)
+    if not cells:
+        raise RuntimeError(f"their {NOTEBOOK} has no code cell to run")
     for attempt in range(1, TRIES + 1):
-        session, kernel = hub.notebook_session(user)
+        session, kernel = open_session(server, NOTEBOOK)
         try:
-            outputs = asyncio.run(execute(hub.base, user, hub.token, kernel, [code]))
+            outputs = asyncio.run(execute(hub.base, user, hub.token, kernel, cells[:1]))
         except NoAnswer:
-            hub.server(user, "DELETE", f"sessions/{session}")
+            server("DELETE", f"sessions/{session}")
             print(f"     {user}: the kernel did not answer (try {attempt} of {TRIES}); started a new one", flush=True)
             continue
         errors = [text for cell in outputs for kind, text in cell if kind == "error"]
@@ -215,6 +236,9 @@ def main():
         token = (hub_state / "warm-up.token").read_text().strip()
     except FileNotFoundError:
         sys.exit("class.sh warm: no class hub has run here yet: start it first (sudo ./scripts/class.sh ...)")
+    # The hub is this machine's own (on 127.0.0.1 unless it listens on one address only); with
+    # HTTPS its certificate names the school's host, so it is not checked (nor warned about).
+    urllib3.disable_warnings(urllib3.exceptions.InsecureRequestWarning)
     hub = Hub(base, token)
     try:
         hub.api("GET", "/hub/api/", timeout=10).raise_for_status()
@@ -226,7 +250,10 @@ def main():
         sys.exit(f"class.sh warm: not in the class: {' '.join(unknown)}")
     names = wanted or students
     # One kernel starting per core: more at once only makes each slower.
-    parallel = int(os.environ.get("MAGIC_CLASS_WARM_PARALLEL", os.cpu_count() or 2))
+    parallel = os.environ.get("MAGIC_CLASS_WARM_PARALLEL", str(os.cpu_count() or 2))
+    if not parallel.isdigit() or not 1 <= int(parallel) <= 64:
+        sys.exit(f"class.sh warm: MAGIC_CLASS_WARM_PARALLEL takes a number of students from 1 to 64, not '{parallel}'")
+    parallel = int(parallel)
     print(f"==> Warming {len(names)} students, {parallel} at a time", flush=True)
     started, failed = time.time(), []
 
