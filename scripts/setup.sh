@@ -47,7 +47,8 @@ ensure_rust_kernel() {
 # evcxr's cache keep the crate (scripts/kernel/cargo-config.toml), and the notebooks' evcxr
 # settings in BUILDS/evcxr, and writes both into the kernel spec KERNEL_JSON (TMPDIR and
 # EVCXR_CONFIG_DIR), so that a notebook anywhere, not only in notebooks/, finds the compile
-# cache. Run at every start: it is cheap, and it brings back a folder that was deleted.
+# cache; and MIMALLOC_ALLOW_THP=0 (see scripts/class/rust-kernel: a third less memory per
+# kernel). Run at every start: it is cheap, and it brings back a folder that was deleted.
 prepare_notebook_builds() {
     local kernel_json="$1" builds="$2" python="$VENV/bin/python"
     [ -x "$python" ] || python="python3"
@@ -61,6 +62,7 @@ with open(path) as f:
     spec = json.load(f)
 spec.setdefault("env", {})["TMPDIR"] = builds
 spec["env"]["EVCXR_CONFIG_DIR"] = builds + "/evcxr"
+spec["env"]["MIMALLOC_ALLOW_THP"] = "0"
 with open(path, "w") as f:
     json.dump(spec, f, indent=2)
 PY
@@ -220,6 +222,9 @@ share_crate_and_kernel() {
         | sed "s|@CLASS_HOME@|$CLASS_HOME|g" > "$CLASS_HOME/kernel/cargo-config.toml"
     mkdir -p "$CLASS_HOME/kernel/evcxr"
     cp "$ROOT/notebooks/evcxr.toml" "$CLASS_HOME/kernel/evcxr/evcxr.toml"
+    # The students' JupyterLab settings (start-student points JUPYTER_CONFIG_PATH here).
+    rm -rf "$CLASS_HOME/etc/jupyter" && mkdir -p "$CLASS_HOME/etc"
+    cp -R "$ROOT/scripts/class/jupyter" "$CLASS_HOME/etc/jupyter"
     local target_libdir
     target_libdir="$("$CLASS_HOME/rust/bin/rustc" --print target-libdir)"
     sed -e "s|@CLASS_HOME@|$CLASS_HOME|g" -e "s|@TARGET_LIBDIR@|$target_libdir|g" \
