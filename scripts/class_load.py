@@ -380,9 +380,11 @@ def browser_summary(results):
     seen = sorted((r for r in results.values() if r.get("browser")), key=lambda r: r["board"])
     if not seen:
         return None
-    return (f"in Chromium ({len(seen)} of the students): JupyterLab ready with notebook 01 "
-            f"{', '.join(format(r['lab'], '.1f') for r in seen)} s, the first board "
-            f"{', '.join(format(r['board'], '.1f') for r in seen)} s after 'Sign in'")
+    boards = [r["board"] for r in seen]
+    return (f"in Chromium ({len(seen)} of the students): the first board {statistics.median(boards):.1f} s "
+            f"after 'Sign in' (median), {percentile(boards, 0.95):.1f} s (95th percentile); "
+            f"JupyterLab ready with notebook 01 {', '.join(format(r['lab'], '.1f') for r in seen)} s, "
+            f"the first board {', '.join(format(b, '.1f') for b in boards)} s")
 
 
 def available_mb():
@@ -416,10 +418,12 @@ def forget(names):
 def drive(hub, names, window=0, before=None, browsers=0):
     """Runs the students `names`, arriving evenly over `window` seconds (0: all at once);
     returns their results and failures. `before`: the machine's available memory before the
-    class came (before a warm-up); by default, now. The last `browsers` of them to arrive come
-    in headless Chromium (their results say "browser")."""
+    class came (before a warm-up); by default, now. `browsers` of them come in headless
+    Chromium (their results say "browser"), spread evenly over the arrivals, the last to arrive
+    among them: each browser takes several CPU seconds of this machine's own, which in a class
+    are the student's computer's, so two browsers are not made to start at the same moment."""
     results, failures, lock = {}, {}, threading.Lock()
-    in_browser = set(names[len(names) - browsers:]) if browsers else set()
+    in_browser = {names[round((i + 1) * len(names) / browsers) - 1] for i in range(browsers)}
 
     def one(name):
         time.sleep(window * names.index(name) / len(names))

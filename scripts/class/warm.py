@@ -11,8 +11,9 @@ does), and each server's sessions API starts the kernel (as JupyterLab does when
 notebook); the cell goes through the kernel's channels, as JupyterLab sends it. The hub knows
 this script as its service "warm-up", with a token only root can read and the scopes it needs.
 
-A kernel that does not answer (it happens to a kernel started under load) is shut down and
-started again, up to three times, so that no student meets a dead kernel. A kernel that was
+A kernel that does not answer (it happens to a kernel started under load), before its first
+cell or again after the warm-up has closed its connection, is shut down and started again, up
+to three times, so that no student meets a dead kernel. A kernel that was
 already warm is kept: its first cell runs again, which costs a fraction of a second.
 """
 
@@ -33,6 +34,12 @@ from tornado.websocket import websocket_connect
 
 NOTEBOOK = "notebooks/01-magic-square.ipynb"
 ANSWER = 60  # seconds a kernel has to answer kernel_info before it counts as dead
+# Seconds to answer again once the warm-up's first connection has closed. The kernels that
+# stop answering under load are stuck in the zeromq crate (0.6.0, which evcxr_jupyter uses): a
+# peer's disconnection removes it from the socket's peer map with a blocking call
+# (`peer_disconnected`, `remove_sync`) while a send to that peer holds its entry across an
+# await, so the kernel's message loop waits for itself.
+LEFT = 20
 TRIES = 3
 
 
@@ -216,6 +223,9 @@ def warm(hub, user):
         session, kernel = open_session(server, NOTEBOOK)
         try:
             outputs = asyncio.run(execute(hub.base, user, hub.token, kernel, cells[:1]))
+            # A kernel can stop answering as a connection to it closes (see LEFT below): ask
+            # once more on a new connection, as JupyterLab will, after this one has gone.
+            asyncio.run(execute(hub.base, user, hub.token, kernel, [], answer=LEFT))
         except NoAnswer:
             server("DELETE", f"sessions/{session}")
             print(f"     {user}: the kernel did not answer (try {attempt} of {TRIES}); started a new one", flush=True)
