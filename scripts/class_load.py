@@ -368,7 +368,10 @@ def first_board_in_browser(student):
             page.evaluate("document.querySelectorAll('.jp-OutputArea-output').forEach(e => e.dataset.old = '1')")
             page.get_by_role("menuitem", name="Run", exact=True).click()
             page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
-            page.locator(".jp-OutputArea-output:not([data-old]) table").first.wait_for(timeout=LIMIT * 1000)
+            # Drawn, in the page: Run All may have scrolled on, and JupyterLab leaves cells out
+            # of view unpainted, which Playwright counts as hidden.
+            page.locator(".jp-OutputArea-output:not([data-old]) table").first.wait_for(
+                state="attached", timeout=LIMIT * 1000)
             board = time.time() - start
         finally:
             browser.close()

@@ -195,6 +195,19 @@ def own_notebook(hub, student):
           f"a student's own notebook outside notebooks/ shows a board, with the crate from the compile cache ({texts[-1:]!r})")
 
 
+def light_lab(student):
+    """The student's JupyterLab runs with the class's settings (scripts/class/jupyter): no
+    language-server extension, no news pop-up; and their kernel without transparent huge pages."""
+    lsp = student.api("GET", f"/user/{student.name}/lsp/status")
+    page = student.api("GET", f"/user/{student.name}/lab", allow_redirects=False)
+    check(lsp.status_code == 404 and page.status_code == 200
+          and "@jupyterlab/apputils-extension:announcements" in page.text,
+          f"the students' JupyterLab has the class's settings (language server off: HTTP {lsp.status_code}; "
+          f"page HTTP {page.status_code}, news off: {'announcements' in page.text})")
+    answer = rust(student, 'println!("{}", std::env::var("MIMALLOC_ALLOW_THP").unwrap_or_default());')
+    check(answer == "0", f"... and the kernel's allocator takes no transparent huge pages (MIMALLOC_ALLOW_THP={answer!r})")
+
+
 MY_NOTEBOOK = "notebooks/my-own.ipynb"
 
 
@@ -452,6 +465,7 @@ def with_containers():
         alice.start_server()
         bob.start_server()
         own_notebook(hub, alice)
+        light_lab(alice)
         nobody_gets_in(hub, alice, bob, teacher)
         nothing_is_lost(hub, alice)
         for person in (alice, bob, teacher):
