@@ -19,7 +19,7 @@
 #                     this machine only)
 #   --port N          the hub's port (default 8000)
 #   --ssl-cert FILE --ssl-key FILE   serve HTTPS (recommended on a school network)
-#   --memory SIZE     each student's memory limit (default 2G; a warm kernel holds ~450 MB)
+#   --memory SIZE     each student's memory limit (default 2G; a warm kernel holds ~350 MB)
 #   --cpus N          each student's share of the processors (default 1: one core)
 #   --processes N     each student's limit on processes and threads (default 256)
 #   --idle-timeout T  stop a server nobody used for T (default 60m; 90s, 2h also work); the
