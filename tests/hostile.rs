@@ -608,3 +608,33 @@ fn every_public_function_is_thrown_at() {
         "public functions with no hostile test here: {missing:#?}"
     );
 }
+
+/// Three panics found by throwing 2 million hostile calls at the public calls: each is now a
+/// refusal or a number, never a panic.
+#[test]
+fn extreme_values_a_learner_can_type() {
+    let refusal = PaperTree::from_leaves(2, &[i32::MIN, i32::MAX]).unwrap_err();
+    assert!(refusal.to_string().contains("too big"), "{refusal}");
+    let refusal = "[1, -9223372036854775808]"
+        .parse::<PaperTree>()
+        .unwrap_err();
+    assert!(
+        refusal
+            .to_string()
+            .contains("-9223372036854775808 is too big"),
+        "{refusal}"
+    );
+    let mut statistics = Statistics::compute();
+    statistics.games.endings = Tally {
+        x_wins: u64::MAX,
+        o_wins: u64::MAX,
+        draws: u64::MAX,
+    };
+    assert_eq!(statistics.games.total(), u64::MAX);
+    assert!(statistics.to_html().contains("18,446,744,073,709,551,615"));
+    assert!(
+        statistics
+            .to_string()
+            .contains("18,446,744,073,709,551,615")
+    );
+}

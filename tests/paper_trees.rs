@@ -253,6 +253,18 @@ fn typing_mistakes_are_explained() {
     ));
     let too_wide = format!("[{}]", ["[1, 2, 3, 4, 5, 6, 7, 8]"; 9].join(", "));
     assert!(too_wide.parse::<PaperTree>().is_err());
+    // A learner's 100 moves of 100 leaves: the refusal names the leaves and their limit, not
+    // the ninth move where reading could have stopped.
+    let hundred = format!("[{}]", "1, ".repeat(99) + "1");
+    let huge = format!("[{}]", vec![hundred.as_str(); 100].join(", "));
+    let refusal = huge.parse::<PaperTree>().unwrap_err().to_string();
+    assert!(
+        refusal.contains("10000 leaves") && refusal.contains(&MAX_LEAVES.to_string()),
+        "{refusal}"
+    );
+    let wide_only = format!("[{}]", "1, ".repeat(11) + "1");
+    let refusal = wide_only.parse::<PaperTree>().unwrap_err().to_string();
+    assert!(refusal.starts_with("12 moves from a node"), "{refusal}");
     assert!(" [ 1 , -2 ] ".parse::<PaperTree>().is_ok());
 }
 

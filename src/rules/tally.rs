@@ -1,7 +1,6 @@
 //! One count (or chance) for each way a game can end.
 
 use std::fmt;
-use std::ops::Add;
 
 use super::text::thousands;
 use super::{Outcome, Player};
@@ -62,9 +61,19 @@ impl<T> Tally<T> {
     }
 }
 
-impl<T: Copy + Add<Output = T>> Tally<T> {
+impl Tally<u64> {
+    /// All three added up; a tally made by hand with counts near `u64::MAX` stops at
+    /// `u64::MAX` rather than overflowing.
+    pub fn total(&self) -> u64 {
+        self.x_wins
+            .saturating_add(self.o_wins)
+            .saturating_add(self.draws)
+    }
+}
+
+impl Tally<f64> {
     /// All three added up.
-    pub fn total(&self) -> T {
+    pub fn total(&self) -> f64 {
         self.x_wins + self.o_wins + self.draws
     }
 }
@@ -83,10 +92,7 @@ impl Tally<u64> {
 
     /// Each count as a share of all the games (all zero when there are none).
     pub fn shares(&self) -> Tally<f64> {
-        let total = self
-            .x_wins
-            .saturating_add(self.o_wins)
-            .saturating_add(self.draws);
+        let total = self.total();
         if total == 0 {
             return Tally::default();
         }

@@ -102,9 +102,10 @@ impl fmt::Display for PaperTreeError {
                 f,
                 "the tree is {depth} moves deep, more than the {MAX_TREE_DEPTH} a picture can show"
             ),
-            PaperTreeError::Branching(branching) => {
-                write!(f, "{branching} moves from a node: use 2 to {MAX_BRANCHING}")
-            }
+            PaperTreeError::Branching(branching) => write!(
+                f,
+                "{branching} moves from a node: a picture shows 2 to {MAX_BRANCHING} moves from each"
+            ),
             PaperTreeError::NotUniform { leaves, branching } => write!(
                 f,
                 "{leaves} leaves cannot fill a tree with {branching} moves from every node: give {branching}, {}, {} ... leaves",
@@ -257,7 +258,7 @@ impl PaperTree {
             .nodes
             .iter()
             .filter_map(|node| node.leaf)
-            .find(|value| value.abs() > MAX_LEAF_VALUE)
+            .find(|value| !(-MAX_LEAF_VALUE..=MAX_LEAF_VALUE).contains(value))
         {
             return Err(PaperTreeError::ValueTooBig(i64::from(value)));
         }
@@ -514,10 +515,9 @@ impl Reader<'_> {
                     }
                     self.at += 1;
                 }
+                // Too many moves is told after the whole tree is read (PaperTree::checked),
+                // so that the refusal names the limit the tree really breaks.
                 moves.push(self.item()?);
-                if moves.len() > MAX_BRANCHING {
-                    return Err(PaperTreeError::Branching(moves.len()));
-                }
             }
             self.depth -= 1;
             if moves.is_empty() {
@@ -538,7 +538,7 @@ impl Reader<'_> {
             let value: i64 = number
                 .parse()
                 .map_err(|_| PaperTreeError::ValueTooBig(i64::MAX))?;
-            if value.abs() > i64::from(MAX_LEAF_VALUE) {
+            if !(-i64::from(MAX_LEAF_VALUE)..=i64::from(MAX_LEAF_VALUE)).contains(&value) {
                 return Err(PaperTreeError::ValueTooBig(value));
             }
             Ok(Nested::Leaf(value as i32))
