@@ -492,7 +492,7 @@ def main():
     parser.add_argument("--no-containers", action="store_true", help="students as their own system users")
     parser.add_argument("--warm", action="store_true", help="run `class.sh warm` before the students come")
     parser.add_argument("--browsers", type=int, default=0,
-                        help="how many of the students come in headless Chromium (the last to arrive)")
+                        help="how many of the students come in headless Chromium (spread over the arrivals)")
     parser.add_argument("--window", type=float, default=0,
                         help="seconds over which the students arrive, evenly (default 0: all at once)")
     args = parser.parse_args()
@@ -526,8 +526,9 @@ def main():
                 forget(names[:n])
             print(summary(n, results, failures), flush=True)
             print(f"    {breakdown(results)}", file=sys.stderr, flush=True)
-            if browser_summary(results):
-                print(f"    {browser_summary(results)}", file=sys.stderr, flush=True)
+            in_browser = browser_summary(results)
+            if in_browser:
+                print(f"    {in_browser}", file=sys.stderr, flush=True)
             if args.warm:
                 print(warm_note, file=sys.stderr, flush=True)
             for name, failure in sorted(failures.items()):

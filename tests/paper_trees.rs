@@ -262,6 +262,10 @@ fn typing_mistakes_are_explained() {
         refusal.contains("10000 leaves") && refusal.contains(&MAX_LEAVES.to_string()),
         "{refusal}"
     );
+    let thousand = format!("[{}]", "1, ".repeat(999) + "1");
+    let million = format!("[{}]", vec![thousand.as_str(); 1000].join(", "));
+    let refusal = million.parse::<PaperTree>().unwrap_err().to_string();
+    assert!(refusal.contains("1000000 leaves"), "{refusal}");
     let wide_only = format!("[{}]", "1, ".repeat(11) + "1");
     let refusal = wide_only.parse::<PaperTree>().unwrap_err().to_string();
     assert!(refusal.starts_with("12 moves from a node"), "{refusal}");

@@ -13,8 +13,8 @@ this script as its service "warm-up", with a token only root can read and the sc
 
 A kernel that does not answer (it happens to a kernel started under load), before its first
 cell or again after the warm-up has closed its connection, is shut down and started again, up
-to three times, so that no student meets a dead kernel. A kernel that was
-already warm is kept: its first cell runs again, which costs a fraction of a second.
+to three times, so that no student meets a dead kernel. A kernel that was already warm is
+kept: its first cell runs again, which costs a fraction of a second.
 """
 
 import asyncio
@@ -223,7 +223,7 @@ def warm(hub, user):
         session, kernel = open_session(server, NOTEBOOK)
         try:
             outputs = asyncio.run(execute(hub.base, user, hub.token, kernel, cells[:1]))
-            # A kernel can stop answering as a connection to it closes (see LEFT below): ask
+            # A kernel can stop answering as a connection to it closes (see LEFT): ask
             # once more on a new connection, as JupyterLab will, after this one has gone.
             asyncio.run(execute(hub.base, user, hub.token, kernel, [], answer=LEFT))
         except NoAnswer:

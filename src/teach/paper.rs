@@ -476,6 +476,8 @@ struct Reader<'a> {
     text: &'a str,
     at: usize,
     depth: usize,
+    /// Leaves read so far; past [`MAX_LEAVES`] they are counted, not kept.
+    leaves: usize,
 }
 
 impl Reader<'_> {
@@ -503,24 +505,30 @@ impl Reader<'_> {
                 return Err(PaperTreeError::TooDeep(self.depth - 1));
             }
             let mut moves = Vec::new();
+            let mut read = 0;
             loop {
                 self.skip_space();
                 if self.text[self.at..].starts_with(']') {
                     self.at += 1;
                     break;
                 }
-                if !moves.is_empty() {
+                if read > 0 {
                     if !self.text[self.at..].starts_with(',') {
                         return Err(self.problem("a comma or ] was expected"));
                     }
                     self.at += 1;
                 }
-                // Too many moves is told after the whole tree is read (PaperTree::checked),
-                // so that the refusal names the limit the tree really breaks.
-                moves.push(self.item()?);
+                // Too many moves or leaves is told after the whole tree is read, so that the
+                // refusal names the limit the tree really breaks; a tree past the leaf limit
+                // is only counted, so a huge text costs no more than reading it.
+                let item = self.item()?;
+                read += 1;
+                if self.leaves <= MAX_LEAVES {
+                    moves.push(item);
+                }
             }
             self.depth -= 1;
-            if moves.is_empty() {
+            if read == 0 {
                 return Err(PaperTreeError::EmptyList);
             }
             Ok(Nested::Moves(moves))
@@ -541,6 +549,7 @@ impl Reader<'_> {
             if !(-i64::from(MAX_LEAF_VALUE)..=i64::from(MAX_LEAF_VALUE)).contains(&value) {
                 return Err(PaperTreeError::ValueTooBig(value));
             }
+            self.leaves += 1;
             Ok(Nested::Leaf(value as i32))
         }
     }
@@ -559,11 +568,15 @@ impl FromStr for PaperTree {
             text: s,
             at: 0,
             depth: 0,
+            leaves: 0,
         };
         let nested = reader.item()?;
         reader.skip_space();
         if reader.at < s.len() {
             return Err(reader.problem("more text after the tree"));
+        }
+        if reader.leaves > MAX_LEAVES {
+            return Err(PaperTreeError::TooManyLeaves(reader.leaves));
         }
         PaperTree::checked(&nested)
     }
