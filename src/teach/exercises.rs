@@ -446,7 +446,16 @@ impl Exercise {
 
     /// Checks `answer`, which may be any value: a number, a square, text. An answer of the
     /// wrong kind is wrong, with a word on what was expected; it never panics.
+    ///
+    /// In a class kernel the result is noted for the teacher's class page (see
+    /// [`progress`](super::progress)).
     pub fn check<T: Any>(&self, answer: T) -> Verdict {
+        let verdict = self.verdict(answer);
+        super::progress::record(&self.question, verdict.right);
+        verdict
+    }
+
+    fn verdict<T: Any>(&self, answer: T) -> Verdict {
         let number = match whole_number(&answer) {
             Ok(number) => number,
             Err(problem) if !matches!(self.expected, Expected::Refused(_)) => {
@@ -584,6 +593,12 @@ notebook_pictures!(Exercise, Verdict);
 /// magic numbers in `numbers` (1 to 9, no repeats) add up to 15. It is tried on all 512 sets of
 /// numbers and compared with the crate's own test; a panic inside it counts as a wrong answer.
 pub fn check_win_test(test: impl Fn(&[u8]) -> bool) -> Verdict {
+    let verdict = win_test_verdict(test);
+    super::progress::record("check_win_test", verdict.right);
+    verdict
+}
+
+fn win_test_verdict(test: impl Fn(&[u8]) -> bool) -> Verdict {
     for bits in 0..512u16 {
         let squares = SquareSet::from_bits(bits);
         let mut numbers: Vec<u8> = squares.iter().map(Square::magic_number).collect();
@@ -628,6 +643,15 @@ pub fn check_win_test(test: impl Fn(&[u8]) -> bool) -> Verdict {
 /// assert!(!check_never_loses(first_free, Level::Random).is_right());
 /// ```
 pub fn check_never_loses(player: impl Into<Opponent>, level: Level) -> Verdict {
+    let verdict = never_loses_verdict(player.into(), level);
+    super::progress::record(
+        &format!("check_never_loses against the {level} computer"),
+        verdict.right,
+    );
+    verdict
+}
+
+fn never_loses_verdict(player: Opponent, level: Level) -> Verdict {
     let challenge = Challenge::new(player);
     let name = challenge.name().to_owned();
     for side in Player::ALL {

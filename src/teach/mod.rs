@@ -10,6 +10,7 @@ mod comparison;
 pub mod exercises;
 pub mod paper;
 pub mod pick15;
+pub mod progress;
 pub mod search_check;
 mod steps;
 mod sums;

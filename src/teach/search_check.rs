@@ -67,6 +67,15 @@ impl SearchKind {
         }
     }
 
+    /// The check's name, as the notebooks call it.
+    fn check_name(self) -> &'static str {
+        match self {
+            SearchKind::Minimax => "check_minimax",
+            SearchKind::Negamax => "check_negamax",
+            SearchKind::AlphaBeta => "check_alpha_beta",
+        }
+    }
+
     /// Who a value of this search is seen by on `board`: X, or the side to move.
     fn seen_by(self, board: Board) -> Player {
         match self {
@@ -166,6 +175,12 @@ fn value_sign(value: Value) -> Ordering {
 }
 
 fn check(kind: SearchKind, search: impl Fn(&Board) -> i32) -> SearchCheck {
+    let result = check_every_position(kind, search);
+    super::progress::record(kind.check_name(), result.is_right());
+    result
+}
+
+fn check_every_position(kind: SearchKind, search: impl Fn(&Board) -> i32) -> SearchCheck {
     let positions = positions_small_first();
     let mut subtree_sizes = vec![None; 19_683];
     let mut result = SearchCheck {
