@@ -35,6 +35,19 @@
 #
 #   sudo ./scripts/class.sh warm [NAME ...]
 #
+# The teacher's class page, at /services/class/ on the hub (the teacher only): the class by
+# exercises as they check their answers, a student's notebook opened in one click, a notebook
+# (or one exercise) started over; docs/class-server.md shows it.
+#
+# Lessons reach the students through nbgitpuller from the class's course repository,
+# $CLASS_HOME/course (made from the crate's notebooks the first time the hub starts): commit a
+# change there, or bring in the crate's newer notebooks with
+#
+#   sudo ./scripts/class.sh update
+#
+# and each student gets the new notebooks and changed lessons at their server's next start (or
+# from the link `class.sh update` prints), with every cell they changed kept as they left it.
+#
 # Docker comes from Debian's docker.io package, installed and started when missing. Without it
 # (or with --no-containers) the servers run as the students' own system users, and the limits
 # are off: the command says so.
@@ -53,6 +66,15 @@ if [ "${1:-}" = "warm" ]; then
     [ "$(id -u)" -eq 0 ] || { echo "class.sh warm: run it as root (sudo ./scripts/class.sh warm): it reads the hub's warm-up token" >&2; exit 1; }
     [ -x "$CLASS_HOME/venv/bin/python" ] || { echo "class.sh warm: no class is set up in $CLASS_HOME yet" >&2; exit 1; }
     exec "$CLASS_HOME/venv/bin/python" "$ROOT/scripts/class/warm.py" "$CLASS_HOME" "$@"
+fi
+if [ "${1:-}" = "update" ]; then
+    [ "$(id -u)" -eq 0 ] || { echo "class.sh update: run it as root (sudo ./scripts/class.sh update)" >&2; exit 1; }
+    [ -s "$CLASS_HOME/hub/course-home" ] || { echo "class.sh update: no class has started in $CLASS_HOME yet: start it once first" >&2; exit 1; }
+    make_course "$(cat "$CLASS_HOME/hub/course-home")" 1
+    side="$(cat "$CLASS_HOME/hub/course-home")"
+    say "Students get it when their server next starts, or at once from this link (share it):"
+    echo "$(cat "$CLASS_HOME/hub/url" 2>/dev/null || echo "http://<the hub>")/hub/user-redirect/git-pull?repo=$side/course&branch=main&targetpath=.&urlpath=lab/tree/notebooks/01-magic-square.ipynb"
+    exit 0
 fi
 students="" teacher="" ip="0.0.0.0" port="8000" cert="" key="" setup_only=0 containers=1
 memory="$STUDENT_MEMORY" cpus="$STUDENT_CPUS" processes="$STUDENT_PROCESSES" idle="$IDLE_TIMEOUT"
@@ -161,6 +183,17 @@ else
     say "Limits are off: students' servers run as their own system users, not in containers"
 fi
 
+if ! command -v git >/dev/null; then
+    say "Installing Debian's git (the course repository)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq git >/dev/null
+fi
+[ "$containers" -eq 1 ] && side_home="$STUDENT_CLASS_HOME" || side_home="$CLASS_HOME"
+# The course's notebooks name the crate where the students' servers see it: if that changed
+# (containers on or off), the course's notebooks are made again.
+previous_side="$(cat "$HUB_STATE/course-home" 2>/dev/null || true)"
+make_course "$side_home" "$([ -n "$previous_side" ] && [ "$previous_side" != "$side_home" ] && echo 1 || echo 0)"
+echo "$side_home" > "$HUB_STATE/course-home"
+
 if [ "$setup_only" -eq 1 ]; then
     say "Set up in $CLASS_HOME; start the hub with the same command without --setup-only"
     exit 0
@@ -168,7 +201,7 @@ fi
 say "Starting JupyterHub on $ip:$port for $(wc -l < "$HUB_STATE/students.txt") students, $walls; idle servers stop after $idle (Ctrl-C to stop the hub); passwords of new accounts: $HUB_STATE/passwords.txt"
 export MAGIC_CLASS_HOME="$CLASS_HOME" MAGIC_CLASS_IP="$ip" MAGIC_CLASS_PORT="$port" \
     MAGIC_CLASS_SPAWNER="$spawner" MAGIC_CLASS_IMAGE="$STUDENT_IMAGE:$STUDENT_IMAGE_TAG" \
-    MAGIC_CLASS_STUDENT_HOME="$STUDENT_HOME" MAGIC_CLASS_MEMORY="$memory" MAGIC_CLASS_CPUS="$cpus" \
+    MAGIC_CLASS_STUDENT_HOME="$STUDENT_HOME" MAGIC_CLASS_STUDENT_CLASS_HOME="$STUDENT_CLASS_HOME" MAGIC_CLASS_MEMORY="$memory" MAGIC_CLASS_CPUS="$cpus" \
     MAGIC_CLASS_PROCESSES="$processes" MAGIC_CLASS_IDLE_SECONDS="$idle_seconds"
 extra=()
 if [ -n "$cert" ]; then extra+=(--JupyterHub.ssl_cert="$cert" --JupyterHub.ssl_key="$key"); fi

@@ -23,8 +23,13 @@ on the machine is left alone; it removes its containers and volumes at the end, 
 Docker's daemon if it started it.
 """
 
+import csv
+import html
+import io
+import json
 import os
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -206,6 +211,218 @@ def light_lab(student):
           f"page HTTP {page.status_code}, news off: {'announcements' in page.text})")
     answer = rust(student, 'println!("{}", std::env::var("MIMALLOC_ALLOW_THP").unwrap_or_default());')
     check(answer == "0", f"... and the kernel's allocator takes no transparent huge pages (MIMALLOC_ALLOW_THP={answer!r})")
+
+
+PAGE = "/services/class"
+
+
+def table_rows(teacher):
+    """The class page's table as the teacher's token gets it: {student: [cell texts]}, and the
+    column headings."""
+    answer = teacher.api("GET", f"{PAGE}/table")
+    if answer.status_code != 200:
+        return {}, []
+    heads = re.findall(r'<th scope="col">(?:<abbr title="([^"]*)">)?([^<]*)', answer.text)
+    rows = {}
+    for row in re.findall(r"<tr><th scope=\"row\">(.*?)</tr>", answer.text):
+        name = re.match(r"([a-z0-9-]+)", row).group(1)
+        rows[name] = [html.unescape(re.sub(r"<span class=\"visually-hidden\">.*?</span>|<[^>]+>", "", cell)).strip()
+                      for cell in re.findall(r'<td class="mark[^"]*">(.*?)</td>', row)]
+    return rows, [title for title, _ in heads if title]
+
+
+def progress_and_help(hub, alice, bob, teacher):
+    """Issue 22: each check a student runs reaches the teacher's class page (and its CSV) within
+    seconds, and only the teacher's; the teacher opens a student's notebook through the hub, and
+    the opening is logged; nobody else gets in."""
+    prelude = notebook_cells(alice)[0]
+    started = time.time()
+    said = text(alice.run_cells([prelude, 'let exercise = Exercise::triples_containing(5);',
+                                 'exercise.check(3).is_right()', 'exercise.check(4).is_right()']))
+    check(said == "false true", f"{alice.name} checks an exercise of notebook 01, wrong then right ({said!r})")
+    said = text(bob.run_cells([prelude, 'check_win_test(|_: &[u8]| false).is_right()'],
+                              notebook="notebooks/03-pick-15.ipynb"))
+    check(said == "false", f"{bob.name} checks a wrong win test in notebook 03 ({said!r})")
+    forged = ('{"student":"' + bob.name + '","notebook":"notebooks/01-magic-square.ipynb",'
+              '"exercise":"forged","right":true,"attempt":1,"time":1}')
+    theirs = ("/var/lib/docker/volumes/magic-tictactoe-{0}/_data/.magic-tictactoe/progress.jsonl" if hub.containers
+              else "/home/{0}/.magic-tictactoe/progress.jsonl").format(bob.name)
+    code = (
+        'use std::io::Write;\n'
+        'let mine = std::env::var("MAGIC_TICTACTOE_PROGRESS").unwrap_or_default();\n'
+        'let line = r#"' + forged + '"#;\n'
+        'let written = std::fs::OpenOptions::new().append(true).open(&mine)'
+        '.and_then(|mut f| writeln!(f, "{}", line)).is_ok();\n'
+        'let theirs = std::fs::OpenOptions::new().append(true).create(true).open("' + theirs + '").is_err();\n'
+        'println!("{} {}", written, theirs);'
+    )
+    said = text(alice.run_cells([code]))
+    check(said == "true true", f"{alice.name}'s own code writes a line naming {bob.name} into her own file, and cannot reach his ({said!r})")
+
+    # Columns: notebook 01's forged line (its time says 1970: first), 01's exercise, 03's check.
+    expected = {alice.name: ["✔ 1", "✔ 2", ""], bob.name: ["", "", "✘ 1"]}
+
+    def shown():
+        rows, titles = table_rows(teacher)
+        return rows.get(alice.name) == expected[alice.name] and rows.get(bob.name) == expected[bob.name]
+
+    seen = until_ready("the class page to show the checks", shown, 30)
+    rows, titles = table_rows(teacher)
+    check(seen, f"the teacher's page shows exactly those results, {time.time() - started:.0f} s after the first "
+                f"check; the forged line is {alice.name}'s ({rows}, columns {titles})")
+    table = list(csv.reader(io.StringIO(teacher.api("GET", f"{PAGE}/progress.csv").text)))
+    by_name = {row[0]: row[3:] for row in table[1:]}
+    check(table and table[0][3:] and by_name.get(alice.name) == ["right on attempt 1", "right on attempt 2", ""]
+          and by_name.get(bob.name) == ["", "", "not yet (1 attempt)"],
+          f"... and the CSV matches ({table[:1]} {by_name.get(alice.name)} {by_name.get(bob.name)})")
+    for path in ("/", "/table", "/progress.csv", f"/help/{bob.name}"):
+        refused = alice.api("GET", PAGE + path, allow_redirects=False)
+        if refused.status_code != 403:
+            break
+    check(refused.status_code == 403, f"a student's token gets 403 from every page of the class page (HTTP {refused.status_code} for {path})")
+    anonymous = requests.get(f"{hub.url}{PAGE}/table", timeout=30, allow_redirects=False)
+    check(anonymous.status_code in (302, 403) and "table" not in anonymous.text,
+          f"without a login, the class page shows nothing (HTTP {anonymous.status_code})")
+
+    # Help: the teacher opens Bob's notebook from the page; his server is stopped, and starts.
+    bob.stop_server()
+    opened = teacher.api("GET", f"{PAGE}/help/{bob.name}", allow_redirects=False)
+    where = opened.headers.get("Location", "")
+    check(opened.status_code == 302 and where.startswith(f"/hub/spawn/{bob.name}?next=")
+          and "03-pick-15.ipynb" in requests.utils.unquote(where),
+          f"the page's Open link goes to the hub's spawn page for the student's notebook ({opened.status_code} {where})")
+    log = (CLASS_HOME / "hub" / "class-page.log").read_text() if (CLASS_HOME / "hub" / "class-page.log").exists() else ""
+    check(f"{TEACHER}\topened\t{bob.name}\tnotebooks/03-pick-15.ipynb" in log,
+          f"... and the opening is logged ({log.strip().splitlines()[-1:] if log else 'no log'})")
+    teacher.api("GET", where, allow_redirects=False)
+    check(until_ready("the student's server to start from the teacher's click", lambda: server_running(teacher, bob.name), 180),
+          "... the hub starts the student's stopped server")
+    lab = requests.utils.unquote(where.split("next=", 1)[1]).split("#")[0]
+    page = teacher.api("GET", lab, allow_redirects=False)
+    contents = teacher.api("GET", f"/user/{bob.name}/api/contents/notebooks/03-pick-15.ipynb")
+    check(page.status_code == 200 and contents.status_code == 200,
+          f"... and the teacher's login opens the student's notebook (page HTTP {page.status_code}, notebook HTTP {contents.status_code})")
+    into_teacher = alice.api("GET", f"/user/{TEACHER}/api/contents", allow_redirects=False)
+    spawn_other = alice.api("GET", f"/hub/spawn/{bob.name}", allow_redirects=False)
+    check(into_teacher.status_code in (403, 404) and spawn_other.status_code in (403, 404),
+          f"a student cannot open the teacher's server nor start a classmate's (HTTP {into_teacher.status_code}, {spawn_other.status_code})")
+
+
+def cells_of(person, path):
+    answer = person.server("GET", f"contents/{path}")
+    return answer.json()["content"]["cells"] if answer.status_code == 200 else []
+
+
+def put_cells(person, path, cells):
+    model = person.server("GET", f"contents/{path}").json()["content"]
+    model["cells"] = cells
+    return person.server("PUT", f"contents/{path}", json={"type": "notebook", "content": model}).status_code
+
+
+def updates_and_start_over(hub, alice, teacher):
+    """Issue 22: the teacher changes a lesson and adds a notebook in the course; a student who
+    edited a cell of that lesson gets both at their next start, with their own edit kept, and
+    every merged notebook valid and running; then the page starts an exercise and a notebook
+    over without losing the rest."""
+    notebook = "notebooks/01-magic-square.ipynb"
+    mine = cells_of(alice, notebook)
+    code = [i for i, cell in enumerate(mine) if cell["cell_type"] == "code"]
+    mine[code[1]]["source"] = "// Alice was here\nBoard::new()"
+    put_cells(alice, notebook, mine)
+    course = CLASS_HOME / "course"
+    lesson = json.loads((course / notebook).read_text())
+    markdown = [i for i, cell in enumerate(lesson["cells"]) if cell["cell_type"] == "markdown"]
+    lesson["cells"][markdown[2]]["source"] = "## The Lo Shu magic square (changed by the teacher)\n"
+    (course / notebook).write_text(json.dumps(lesson, indent=1, ensure_ascii=False) + "\n")
+    new = json.loads((course / "notebooks/03-pick-15.ipynb").read_text())
+    new["cells"] = new["cells"][:3]
+    (course / "notebooks/11-new-lesson.ipynb").write_text(json.dumps(new, indent=1) + "\n")
+    git = ["git", "-C", str(course), "-c", "user.name=Teacher", "-c", "user.email=teacher@school"]
+    subprocess.run(git + ["add", "--all"], check=True)
+    subprocess.run(git + ["commit", "--quiet", "-m", "A changed lesson and a new one"], check=True)
+    alice.stop_server()
+    alice.start_server()
+    merged = cells_of(alice, notebook)
+    sources = ["".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"] for cell in merged]
+    added = alice.server("GET", "contents/notebooks/11-new-lesson.ipynb").status_code
+    check(added == 200 and any("changed by the teacher" in s for s in sources)
+          and "// Alice was here\nBoard::new()" in sources,
+          f"after the teacher's commit, the student's next start brings the new notebook (HTTP {added}), the changed "
+          f"heading, and keeps her own edit")
+    import nbformat
+    invalid = []
+    for entry in alice.server("GET", "contents/notebooks").json()["content"]:
+        if entry["name"].endswith(".ipynb"):
+            try:
+                nbformat.validate(nbformat.from_dict(alice.server("GET", f"contents/{entry['path']}").json()["content"]))
+            except Exception as problem:
+                invalid.append(f"{entry['name']}: {problem}")
+    check(not invalid, f"every notebook in her folder is a valid notebook after the merge {invalid or ''}")
+    outputs = alice.run_cells(["".join(c["source"]) for c in merged if c["cell_type"] == "code"])
+    errors = [t for cells in outputs for kind, t in cells if kind == "error"]
+    check(not errors and len(outputs) == len([c for c in merged if c["cell_type"] == "code"]),
+          f"... and the merged notebook 01 runs through her kernel, every cell, without an error {errors[:1] or ''}")
+
+    # Start over: exercise 2 of notebook 01, then the whole notebook.
+    cells = cells_of(alice, notebook)
+    ids = {cell.get("id"): i for i, cell in enumerate(cells)}
+    exercise_two = [c for c in cells if c["cell_type"] == "code" and "triples_containing(5)" in "".join(c["source"])][0]
+    exercise_two["source"] = "// my wrong try"
+    put_cells(alice, notebook, cells)
+    token = teacher.api("POST", f"{PAGE}/start-over", data={"student": alice.name, "what": f"{notebook}|2"},
+                        allow_redirects=False)
+    after = cells_of(alice, notebook)
+    sources = ["".join(c["source"]) for c in after]
+    check(token.status_code == 302 and "// my wrong try" not in sources
+          and any("triples_containing(5)" in s for s in sources) and "// Alice was here\nBoard::new()" in sources
+          and len(after) == len(ids),
+          f"the page starts exercise 2 over: its cells are the course's again, her other edit stays (HTTP {token.status_code})")
+    whole = teacher.api("POST", f"{PAGE}/start-over", data={"student": alice.name, "what": f"{notebook}|"},
+                        allow_redirects=False)
+    listing = [e["name"] for e in alice.server("GET", "contents/notebooks").json()["content"]]
+    kept = [name for name in listing if name.startswith("01-magic-square (my work")]
+    fresh = ["".join(c["source"]) for c in cells_of(alice, notebook)]
+    kept_cells = ["".join(c["source"]) for c in cells_of(alice, f"notebooks/{kept[0]}")] if kept else []
+    check(whole.status_code == 302 and "// Alice was here\nBoard::new()" not in fresh
+          and "// Alice was here\nBoard::new()" in kept_cells,
+          f"... and the whole notebook: the course's original is back, hers kept beside it ({kept})")
+    log = (CLASS_HOME / "hub" / "class-page.log").read_text()
+    check(f"started over\t{alice.name}\t{notebook} exercise 2" in log, "... both logged")
+
+
+def class_page_accessible(hub, teacher):
+    """The class page passes axe-core (WCAG 2 A/AA) in the light and the dark theme, in headless
+    Chromium, at projector size; the screenshots are kept in CLASS_HOME for the docs."""
+    from accessibility_test import AXE
+    from jupyterlab_test import CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+    run = """async () => {
+        const result = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']},
+                                                resultTypes: ['violations', 'incomplete']});
+        return result.violations.map(v => v.id + ' (' + v.nodes.length + ')').concat(
+            result.incomplete.filter(v => v.id === 'color-contrast').map(v => 'contrast not checked (' + v.nodes.length + ')'));
+    }"""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+        try:
+            for scheme in ("light", "dark"):
+                # A 1280-pixel projector at 1.5x: 853 CSS pixels across.
+                page = browser.new_page(viewport={"width": 853, "height": 600}, device_scale_factor=1.5,
+                                        color_scheme=scheme)
+                page.goto(f"{hub.url}/hub/login?next={PAGE}/", timeout=120_000)
+                page.fill("#username_input", teacher.name)
+                page.fill("#password_input", teacher.password)
+                page.click("#login_submit")
+                page.wait_for_selector("#table table", timeout=120_000)
+                page.add_script_tag(path=str(AXE))
+                problems = page.evaluate(run)
+                wide = page.evaluate("document.documentElement.scrollWidth")
+                page.screenshot(path=str(CLASS_HOME / f"class-page-{scheme}.png"), full_page=True)
+                check(not problems, f"the class page passes axe-core (WCAG 2 A/AA) in the {scheme} theme {problems or ''}")
+                check(wide <= 853, f"... and fits a 1280-pixel projector at 1.5x ({wide} of 853 px; the table scrolls in its box)")
+                page.close()
+        finally:
+            browser.close()
 
 
 MY_NOTEBOOK = "notebooks/my-own.ipynb"
@@ -466,6 +683,11 @@ def with_containers():
         bob.start_server()
         own_notebook(hub, alice)
         light_lab(alice)
+        progress_and_help(hub, alice, bob, teacher)
+        updates_and_start_over(hub, alice, teacher)
+        class_page_accessible(hub, teacher)
+        if os.environ.get("CLASS_TEST_ONLY") == "teacher":  # while working on the teacher's view
+            return
         nobody_gets_in(hub, alice, bob, teacher)
         nothing_is_lost(hub, alice)
         for person in (alice, bob, teacher):
@@ -516,7 +738,8 @@ def main():
     docker_before = docker_running()
     try:
         with_containers()
-        without_containers()
+        if os.environ.get("CLASS_TEST_ONLY") != "teacher":
+            without_containers()
     finally:
         if not docker_before:
             stop_docker()

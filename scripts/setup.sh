@@ -233,6 +233,7 @@ share_crate_and_kernel() {
     chmod 755 "$CLASS_HOME/bin/rust-kernel.new" "$CLASS_HOME/bin/start-student.new"
     mv -f "$CLASS_HOME/bin/rust-kernel.new" "$CLASS_HOME/bin/rust-kernel"
     mv -f "$CLASS_HOME/bin/start-student.new" "$CLASS_HOME/bin/start-student"
+    install_file "$ROOT/scripts/class/course-pull" "$CLASS_HOME/bin/course-pull"
     # evcxr's own spec first (logos, and the version file without which the kernel rewrites its
     # spec at every start), then ours, which starts it through the wrapper.
     JUPYTER_PATH="$CLASS_HOME/share/jupyter" "$CLASS_HOME/bin/evcxr_jupyter" --install >/dev/null
@@ -265,12 +266,45 @@ copy_repository() {
 # every student, so that evcxr's cache serves the crate too), with the notebooks' evcxr.toml.
 make_class_template() {
     rm -rf "$CLASS_HOME/template" && mkdir -p "$CLASS_HOME/template/notebooks"
-    cp "$ROOT/notebooks/evcxr.toml" "$CLASS_HOME/template/notebooks/"
-    local notebook
+    class_notebooks "$CLASS_HOME/template/notebooks" "$CLASS_HOME"
+}
+
+# The crate's notebooks into the folder DST, their :dep naming the crate in HOME/crate (the
+# class's home as the students' servers see it).
+class_notebooks() {
+    local dst="$1" home="$2" notebook
+    cp "$ROOT/notebooks/evcxr.toml" "$dst/"
     for notebook in "$ROOT"/notebooks/*.ipynb; do
-        sed "s|:dep magic-tictactoe = { path = \\\\\"..\\\\\" }|:dep magic-tictactoe = { path = \\\\\"$CLASS_HOME/crate\\\\\" }|" \
-            "$notebook" > "$CLASS_HOME/template/notebooks/$(basename "$notebook")"
+        sed "s|:dep magic-tictactoe = { path = \\\\\"..\\\\\" }|:dep magic-tictactoe = { path = \\\\\"$home/crate\\\\\" }|" \
+            "$notebook" > "$dst/$(basename "$notebook")"
     done
+}
+
+# The class's course: a git repository in $CLASS_HOME/course (branch main) holding the notebooks
+# students get, through nbgitpuller (scripts/class/course-pull). Made from the crate's notebooks
+# the first time; with UPDATE=1, the crate's notebooks are brought in again and committed (the
+# teacher's own commits there are kept in its history). HOME: the class's home as the students'
+# servers see it.
+make_course() {
+    local home="$1" update="${2:-0}" course="$CLASS_HOME/course"
+    local git=(git -C "$course" -c user.name="class.sh" -c user.email="class.sh@localhost")
+    if [ ! -d "$course/.git" ]; then
+        say "Making the class's course repository in $course"
+        mkdir -p "$course/notebooks"
+        git init --quiet --initial-branch=main "$course"
+        update=1
+    fi
+    if [ "$update" -eq 1 ]; then
+        class_notebooks "$course/notebooks" "$home"
+        "${git[@]}" add --all notebooks
+        if "${git[@]}" diff --cached --quiet; then
+            say "The course already has the crate's notebooks: nothing to update"
+        else
+            "${git[@]}" commit --quiet -m "The crate's notebooks ($(date '+%Y-%m-%d %H:%M'))"
+            say "The course now has the crate's notebooks: $("${git[@]}" show --stat --format= HEAD | tail -1)"
+        fi
+    fi
+    chmod -R a+rX "$course"
 }
 
 # Fills the compile cache students start from: runs notebook 01's first cells once through the

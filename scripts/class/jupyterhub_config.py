@@ -7,8 +7,11 @@
   on the host's network (listening on 127.0.0.1 only), with the student's home on a named
   volume that outlives the container. Without Docker, each server runs as the student's own
   system user, with no limits.
-- On a student's first start, their own copy of the notebooks goes into ~/magic-tictactoe
-  (start-student); it is never overwritten, so their work stays.
+- The course's notebooks come into each student's ~/magic-tictactoe from the class's course
+  repository through nbgitpuller as their server starts (start-student, course-pull): new
+  notebooks and the teacher's changes come in, and every change the student made stays.
+- The teacher's class page (class_page.py, a service of the hub's, for the teacher only): the
+  class's progress live, a student's notebook opened in one click, a notebook started over.
 - jupyterhub-idle-culler stops servers idle longer than the time the teacher set; the work
   stays. Stopping the hub leaves students' containers running: the hub finds them again when it
   starts, so a restart in the middle of a lesson costs nobody their kernel.
@@ -19,6 +22,8 @@ Settings come from the environment class.sh sets (MAGIC_CLASS_*).
 import os
 import sys
 from pathlib import Path
+
+from jupyterhub.utils import random_port
 
 c = get_config()  # noqa: F821 (JupyterHub provides it)
 
@@ -58,7 +63,6 @@ c.Spawner.poll_interval = 10
 
 if SPAWNER == "docker":
     from dockerspawner import DockerSpawner
-    from jupyterhub.utils import random_port
 
     class HostNetworkSpawner(DockerSpawner):
         """DockerSpawner on the host's network, as its documentation shows for
@@ -81,7 +85,11 @@ if SPAWNER == "docker":
     c.DockerSpawner.ip = "127.0.0.1"
     # Login names are plain (class.sh allows a-z, 0-9 and -), so they name containers as they are.
     c.DockerSpawner.name_template = "magic-tictactoe-{raw_username}"
-    c.DockerSpawner.volumes = {"magic-tictactoe-{raw_username}": home}
+    c.DockerSpawner.volumes = {
+        "magic-tictactoe-{raw_username}": home,
+        # The course repository, read-only: nbgitpuller pulls the lessons from it.
+        str(CLASS / "course"): {"bind": f"{os.environ['MAGIC_CLASS_STUDENT_CLASS_HOME']}/course", "mode": "ro"},
+    }
     c.DockerSpawner.notebook_dir = f"{home}/magic-tictactoe"
     c.DockerSpawner.remove = True  # a stopped server's container goes; its volume stays
     c.DockerSpawner.mem_limit = os.environ["MAGIC_CLASS_MEMORY"]
@@ -115,6 +123,17 @@ c.JupyterHub.load_roles = [{
     "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
     "services": ["idle-culler"],
 }]
+# The teacher's class page (scripts/class/class_page.py): the hub's admin (the teacher) has the
+# scope access:services, so only the teacher gets past its login; it reads the students' progress
+# files and writes into their folders (start over) as the hub's user, root.
+c.JupyterHub.services.append({
+    "name": "class",
+    "url": f"http://127.0.0.1:{random_port()}",
+    "command": [sys.executable, str(Path(__file__).resolve().parent / "class_page.py")],
+    "oauth_no_confirm": True,
+    "environment": {"MAGIC_CLASS_HOME": str(CLASS), "MAGIC_CLASS_SPAWNER": SPAWNER},
+    "display": True,
+})
 # `class.sh warm` (scripts/class/warm.py): starts the students' servers and notebook 01's kernels
 # before the bell, through the hub's API and the servers' own (access:servers).
 WARM_TOKEN = HUB / "warm-up.token"
