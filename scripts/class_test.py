@@ -389,6 +389,18 @@ def updates_and_start_over(hub, alice, teacher):
     log = (CLASS_HOME / "hub" / "class-page.log").read_text()
     check(f"started over\t{alice.name}\t{notebook} exercise 2" in log, "... both logged")
 
+    # From the notebook itself: start_over() in a cell of notebook 01.
+    cells = cells_of(alice, notebook)
+    cells[-1]["source"] = "// my last notes"
+    put_cells(alice, notebook, cells)
+    prelude = notebook_cells(alice)[0]
+    said = text(alice.run_cells([prelude, "let done = start_over();", 'println!("{} {}", done.is_done(), done.text());']))
+    restored = ["".join(c["source"]) for c in cells_of(alice, notebook)]
+    listing = [e["name"] for e in alice.server("GET", "contents/notebooks").json()["content"]]
+    check(said.startswith("true The notebook is back as the course has it") and "// my last notes" not in restored
+          and len([n for n in listing if n.startswith("01-magic-square (my work")]) == 2,
+          f"start_over() in the notebook brings the course's original back and keeps hers beside it ({said[:90]!r})")
+
 
 def class_page_accessible(hub, teacher):
     """The class page passes axe-core (WCAG 2 A/AA) in the light and the dark theme, in headless

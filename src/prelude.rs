@@ -23,6 +23,7 @@ pub use crate::rules::{
 };
 pub use crate::teach::beyond::MagicGrid;
 pub use crate::teach::challenge::{Challenge, DepthStudy};
+pub use crate::teach::classroom::{StartOver, start_over};
 pub use crate::teach::paper::{OrderComparison, PaperTree};
 pub use crate::teach::pick15::Pick15;
 pub use crate::teach::search_check::{SearchCheck, check_alpha_beta, check_minimax, check_negamax};

@@ -448,10 +448,10 @@ impl Exercise {
     /// wrong kind is wrong, with a word on what was expected; it never panics.
     ///
     /// In a class kernel the result is noted for the teacher's class page (see
-    /// [`progress`](super::progress)).
+    /// [`classroom`](super::classroom)).
     pub fn check<T: Any>(&self, answer: T) -> Verdict {
         let verdict = self.verdict(answer);
-        super::progress::record(&self.question, verdict.right);
+        super::classroom::record(&self.question, verdict.right);
         verdict
     }
 
@@ -594,7 +594,7 @@ notebook_pictures!(Exercise, Verdict);
 /// numbers and compared with the crate's own test; a panic inside it counts as a wrong answer.
 pub fn check_win_test(test: impl Fn(&[u8]) -> bool) -> Verdict {
     let verdict = win_test_verdict(test);
-    super::progress::record("check_win_test", verdict.right);
+    super::classroom::record("check_win_test", verdict.right);
     verdict
 }
 
@@ -644,7 +644,7 @@ fn win_test_verdict(test: impl Fn(&[u8]) -> bool) -> Verdict {
 /// ```
 pub fn check_never_loses(player: impl Into<Opponent>, level: Level) -> Verdict {
     let verdict = never_loses_verdict(player.into(), level);
-    super::progress::record(
+    super::classroom::record(
         &format!("check_never_loses against the {level} computer"),
         verdict.right,
     );

@@ -6,11 +6,11 @@
 
 pub mod beyond;
 pub mod challenge;
+pub mod classroom;
 mod comparison;
 pub mod exercises;
 pub mod paper;
 pub mod pick15;
-pub mod progress;
 pub mod search_check;
 mod steps;
 mod sums;

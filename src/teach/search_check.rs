@@ -176,7 +176,7 @@ fn value_sign(value: Value) -> Ordering {
 
 fn check(kind: SearchKind, search: impl Fn(&Board) -> i32) -> SearchCheck {
     let result = check_every_position(kind, search);
-    super::progress::record(kind.check_name(), result.is_right());
+    super::classroom::record(kind.check_name(), result.is_right());
     result
 }
 
