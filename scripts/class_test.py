@@ -236,7 +236,6 @@ def progress_and_help(hub, alice, bob, teacher):
     seconds, and only the teacher's; the teacher opens a student's notebook through the hub, and
     the opening is logged; nobody else gets in."""
     prelude = notebook_cells(alice)[0]
-    started = time.time()
     said = text(alice.run_cells([prelude, 'let exercise = Exercise::triples_containing(5);',
                                  'exercise.check(3).is_right()', 'exercise.check(4).is_right()']))
     check(said == "false true", f"{alice.name} checks an exercise of notebook 01, wrong then right ({said!r})")
@@ -248,13 +247,13 @@ def progress_and_help(hub, alice, bob, teacher):
     theirs = ("/var/lib/docker/volumes/magic-tictactoe-{0}/_data/.magic-tictactoe/progress.jsonl" if hub.containers
               else "/home/{0}/.magic-tictactoe/progress.jsonl").format(bob.name)
     code = (
-        'use std::io::Write;\n'
+        '{\nuse std::io::Write;\n'
         'let mine = std::env::var("MAGIC_TICTACTOE_PROGRESS").unwrap_or_default();\n'
         'let line = r#"' + forged + '"#;\n'
         'let written = std::fs::OpenOptions::new().append(true).open(&mine)'
         '.and_then(|mut f| writeln!(f, "{}", line)).is_ok();\n'
         'let theirs = std::fs::OpenOptions::new().append(true).create(true).open("' + theirs + '").is_err();\n'
-        'println!("{} {}", written, theirs);'
+        'println!("{} {}", written, theirs);\n}'
     )
     said = text(alice.run_cells([code]))
     check(said == "true true", f"{alice.name}'s own code writes a line naming {bob.name} into her own file, and cannot reach his ({said!r})")
@@ -266,9 +265,10 @@ def progress_and_help(hub, alice, bob, teacher):
         rows, titles = table_rows(teacher)
         return rows.get(alice.name) == expected[alice.name] and rows.get(bob.name) == expected[bob.name]
 
+    started = time.time()  # the last check has been written: the page reads the files as it answers
     seen = until_ready("the class page to show the checks", shown, 30)
     rows, titles = table_rows(teacher)
-    check(seen, f"the teacher's page shows exactly those results, {time.time() - started:.0f} s after the first "
+    check(seen, f"the teacher's page shows exactly those results, {time.time() - started:.1f} s after the last "
                 f"check; the forged line is {alice.name}'s ({rows}, columns {titles})")
     table = list(csv.reader(io.StringIO(teacher.api("GET", f"{PAGE}/progress.csv").text)))
     by_name = {row[0]: row[3:] for row in table[1:]}
@@ -284,28 +284,41 @@ def progress_and_help(hub, alice, bob, teacher):
     check(anonymous.status_code in (302, 403) and "table" not in anonymous.text,
           f"without a login, the class page shows nothing (HTTP {anonymous.status_code})")
 
-    # Help: the teacher opens Bob's notebook from the page; his server is stopped, and starts.
+    # Help: the teacher opens Bob's notebook from the page, in the browser's way (cookies, the
+    # hub's OAuth); his server is stopped, and starts.
     bob.stop_server()
-    opened = teacher.api("GET", f"{PAGE}/help/{bob.name}", allow_redirects=False)
+    browse(teacher, f"{PAGE}/")
+    opened = teacher.session.get(f"{hub.url}{PAGE}/help/{bob.name}", allow_redirects=False, timeout=60)
     where = opened.headers.get("Location", "")
     check(opened.status_code == 302 and where.startswith(f"/hub/spawn/{bob.name}?next=")
-          and "03-pick-15.ipynb" in requests.utils.unquote(where),
-          f"the page's Open link goes to the hub's spawn page for the student's notebook ({opened.status_code} {where})")
+          and f"/user/{bob.name}/lab/tree/notebooks/03-pick-15.ipynb#Exercises" in requests.utils.unquote(where),
+          f"the page's Open link goes to the hub's spawn page, on to the student's notebook at its exercises ({where})")
     log = (CLASS_HOME / "hub" / "class-page.log").read_text() if (CLASS_HOME / "hub" / "class-page.log").exists() else ""
     check(f"{TEACHER}\topened\t{bob.name}\tnotebooks/03-pick-15.ipynb" in log,
           f"... and the opening is logged ({log.strip().splitlines()[-1:] if log else 'no log'})")
-    teacher.api("GET", where, allow_redirects=False)
+    browse(teacher, where)
     check(until_ready("the student's server to start from the teacher's click", lambda: server_running(teacher, bob.name), 180),
           "... the hub starts the student's stopped server")
-    lab = requests.utils.unquote(where.split("next=", 1)[1]).split("#")[0]
-    page = teacher.api("GET", lab, allow_redirects=False)
-    contents = teacher.api("GET", f"/user/{bob.name}/api/contents/notebooks/03-pick-15.ipynb")
-    check(page.status_code == 200 and contents.status_code == 200,
-          f"... and the teacher's login opens the student's notebook (page HTTP {page.status_code}, notebook HTTP {contents.status_code})")
-    into_teacher = alice.api("GET", f"/user/{TEACHER}/api/contents", allow_redirects=False)
-    spawn_other = alice.api("GET", f"/hub/spawn/{bob.name}", allow_redirects=False)
+    lab = requests.utils.unquote(where.split("next=", 1)[1])
+    page = browse(teacher, lab)
+    check(page.status_code == 200 and page.url.startswith(f"{hub.url}/user/{bob.name}/lab"),
+          f"... and the teacher's own login opens the student's notebook, after the hub's Authorize page "
+          f"(HTTP {page.status_code}, {page.url.replace(hub.url, '')[:70]})")
+    into_teacher = browse(alice, f"/user/{TEACHER}/lab")
+    spawn_other = browse(alice, f"/hub/spawn/{bob.name}")
     check(into_teacher.status_code in (403, 404) and spawn_other.status_code in (403, 404),
-          f"a student cannot open the teacher's server nor start a classmate's (HTTP {into_teacher.status_code}, {spawn_other.status_code})")
+          f"a student cannot open the teacher's server nor start a classmate's (HTTP {into_teacher.status_code}, "
+          f"{spawn_other.status_code})")
+
+
+def browse(person, path):
+    """What the person's browser shows for `path` (their login's cookies, every redirect
+    followed), saying yes on the hub's "Authorize access" page when it asks."""
+    answer = person.session.get(f"{person.hub.url}{path}", timeout=300)
+    if "/hub/api/oauth2/authorize" in answer.url and 'name="scopes"' in answer.text:
+        fields = re.findall(r'<input type="hidden" name="(_xsrf|scopes)" value="([^"]*)"', answer.text)
+        answer = person.session.post(answer.url, data=[(k, html.unescape(v)) for k, v in fields], timeout=300)
+    return answer
 
 
 def cells_of(person, path):

@@ -212,11 +212,27 @@ share_crate_and_kernel() {
     mkdir -p "$CLASS_HOME/crate.partial"
     copy_repository "$CLASS_HOME/crate.partial"
     rm -rf "$CLASS_HOME/crate" && mv "$CLASS_HOME/crate.partial" "$CLASS_HOME/crate"
-    if [ ! -f "$CLASS_HOME/vendor/.lock" ] || ! cmp -s "$ROOT/Cargo.lock" "$CLASS_HOME/vendor/.lock"; then
-        (cd "$ROOT" && cargo vendor --quiet --locked "$CLASS_HOME/vendor.partial" >/dev/null)
+    if [ ! -f "$CLASS_HOME/vendor/.lock" ] || ! cmp -s <(vendor_key) "$CLASS_HOME/vendor/.lock"; then
+        vendor_crates "$CLASS_HOME/vendor.partial"
         rm -rf "$CLASS_HOME/vendor" && mv "$CLASS_HOME/vendor.partial" "$CLASS_HOME/vendor"
-        cp "$ROOT/Cargo.lock" "$CLASS_HOME/vendor/.lock"
     fi
+    # The kernel works out the types of a cell's variables with rust-analyzer, which reads the
+    # standard library as a cargo workspace (`cargo metadata` in the toolchain's library/): its
+    # crates come from the same vendored copy, offline. Without this, each student's first
+    # `let` of an Option or a Vec sent cargo to crates.io, and without internet (or behind a
+    # school's proxy) the cell failed: "Couldn't automatically determine type of variable".
+    mkdir -p "$CLASS_HOME/rust/.cargo"
+    cat > "$CLASS_HOME/rust/.cargo/config.toml" <<TOML
+# The standard library's crates, for the kernel's rust-analyzer (scripts/setup.sh).
+[source.crates-io]
+replace-with = "class"
+
+[source.class]
+directory = "$CLASS_HOME/vendor"
+
+[net]
+offline = true
+TOML
     mkdir -p "$CLASS_HOME/kernel" "$CLASS_HOME/share/jupyter/kernels/rust"
     { cat "$ROOT/scripts/kernel/cargo-config.toml"; echo; cat "$ROOT/scripts/class/cargo-config.toml"; } \
         | sed "s|@CLASS_HOME@|$CLASS_HOME|g" > "$CLASS_HOME/kernel/cargo-config.toml"
@@ -225,6 +241,10 @@ share_crate_and_kernel() {
     # The students' JupyterLab settings (start-student points JUPYTER_CONFIG_PATH here).
     rm -rf "$CLASS_HOME/etc/jupyter" && mkdir -p "$CLASS_HOME/etc"
     cp -R "$ROOT/scripts/class/jupyter" "$CLASS_HOME/etc/jupyter"
+    # The students' git settings (start-student points GIT_CONFIG_SYSTEM here): the course's
+    # repository, which root owns, is safe for them to pull from.
+    printf '[safe]\n\tdirectory = %s\n\tdirectory = %s\n' "$CLASS_HOME/course" "$CLASS_HOME/course/.git" \
+        > "$CLASS_HOME/etc/gitconfig"
     local target_libdir
     target_libdir="$("$CLASS_HOME/rust/bin/rustc" --print target-libdir)"
     sed -e "s|@CLASS_HOME@|$CLASS_HOME|g" -e "s|@TARGET_LIBDIR@|$target_libdir|g" \
@@ -245,6 +265,23 @@ share_crate_and_kernel() {
   "interrupt_mode": "message"
 }
 JSON
+}
+
+# The crates the class's kernels use, vendored into DST (cargo vendor): the crate's (from its
+# Cargo.lock) and the standard library's own (from the toolchain's library/Cargo.lock, which the
+# kernel's rust-analyzer loads). DST/.lock records what they came from (vendor_key).
+vendor_crates() {
+    local dst="$1" library
+    library="$(rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml"
+    # The standard library's manifest uses nightly cargo features: RUSTC_BOOTSTRAP lets stable
+    # cargo read it (rust-analyzer does the same).
+    (cd "$ROOT" && RUSTC_BOOTSTRAP=1 cargo vendor --quiet --locked --sync "$library" "$dst" >/dev/null)
+    vendor_key > "$dst/.lock"
+}
+
+vendor_key() {
+    cat "$ROOT/Cargo.lock"
+    rustc --version
 }
 
 # The repository's sources as a tar stream on stdout, without build outputs, local environments
@@ -394,8 +431,7 @@ ensure_student_image() {
     copy_tree "$(rustc --print sysroot)" "$context/prebuilt/rust"
     rm -rf "$context/prebuilt/rust/share/doc"
     cp "$(command -v evcxr_jupyter)" "$context/prebuilt/bin/"
-    (cd "$ROOT" && cargo vendor --quiet --locked "$context/prebuilt/vendor" >/dev/null)
-    cp "$ROOT/Cargo.lock" "$context/prebuilt/vendor/.lock"
+    vendor_crates "$context/prebuilt/vendor"
     # Wheels for the class's Python (the image's Python must be the same version to use them).
     "$CLASS_HOME/venv/bin/python" -m pip download --quiet -d "$context/prebuilt/wheels" pip \
         -r <(class_requirements)

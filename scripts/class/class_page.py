@@ -95,12 +95,19 @@ def records(student):
     for line in text.splitlines():
         try:
             record = json.loads(line)
-            found.append({"notebook": str(record["notebook"])[:200], "exercise": str(record["exercise"])[:300],
+            found.append({"notebook": in_folder(str(record["notebook"]))[:200], "exercise": str(record["exercise"])[:300],
                           "right": record["right"] is True, "time": float(record["time"])})
         except (ValueError, KeyError, TypeError):
             continue
     found.sort(key=lambda r: r["time"])
     return found
+
+
+def in_folder(notebook):
+    """A notebook's path in the student's folder (notebooks/03-pick-15.ipynb), from the path
+    Jupyter gave the kernel, which is the whole path on the student's machine."""
+    marker = f"/{WORK}/"
+    return notebook.split(marker, 1)[1] if marker in notebook else notebook.lstrip("/")
 
 
 def short(notebook):

@@ -92,25 +92,47 @@ pub fn start_over() -> StartOver {
     }
 }
 
-/// Puts the course's `session` (a notebook's path from the server's root, as Jupyter names it)
-/// in place of the learner's copy in `here` (the notebook's folder, where its kernel runs),
-/// after renaming that copy with `when`; returns the copy's new name.
+/// Puts the course's notebook for `session` (the notebook's path, as Jupyter gives it to the
+/// kernel: the whole path, or one from the server's folder) in place of the learner's copy,
+/// after renaming that copy with `when`; returns the copy's new name. `here` is the folder the
+/// kernel runs in (the notebook's), for a session path that is not whole. The course's notebook
+/// is the one whose path in the course ends the session's path, the longest such.
 fn start_over_in(course: &Path, session: &str, here: &Path, when: &str) -> Result<String, String> {
-    let relative = Path::new(session);
-    let safe = relative
+    let session_path = Path::new(session);
+    let parts: Vec<_> = session_path
         .components()
-        .all(|part| matches!(part, std::path::Component::Normal(_)));
-    let (Some(name), true) = (relative.file_name(), safe) else {
-        return Err(format!("{session:?} is not a notebook of the course."));
+        .filter_map(|part| match part {
+            std::path::Component::Normal(part) => Some(part),
+            _ => None,
+        })
+        .collect();
+    let climbs = session_path
+        .components()
+        .any(|part| matches!(part, std::path::Component::ParentDir));
+    let in_course = (0..parts.len())
+        .map(|from| parts[from..].iter().collect::<PathBuf>())
+        .find(|tail| course.join(tail).is_file());
+    let (Some(in_course), Some(name), false) = (in_course, session_path.file_name(), climbs) else {
+        return Err(format!(
+            "The course has no notebook {session}: only the course's notebooks can start over."
+        ));
     };
-    let original = fs::read(course.join(relative)).map_err(|_| {
-        format!("The course has no notebook {session}: only the course's notebooks can start over.")
+    let original = fs::read(course.join(&in_course)).map_err(|error| {
+        format!("The course's notebook could not be read ({error}): nothing changed.")
     })?;
-    let mine = here.join(name);
-    let stem = relative.file_stem().unwrap_or_default().to_string_lossy();
+    let mine = if session_path.is_absolute() {
+        session_path.to_path_buf()
+    } else {
+        here.join(name)
+    };
+    let folder = mine.parent().unwrap_or(here);
+    let stem = session_path
+        .file_stem()
+        .unwrap_or_default()
+        .to_string_lossy();
     let kept = format!("{stem} (my work {when}).ipynb");
     if mine.exists() {
-        fs::rename(&mine, here.join(&kept)).map_err(|error| {
+        fs::rename(&mine, folder.join(&kept)).map_err(|error| {
             format!("Your notebook could not be put aside ({error}): nothing changed.")
         })?;
     }
@@ -349,10 +371,15 @@ mod tests {
                 .contains("The course has no notebook notebooks/my-own.ipynb")
         );
         let outside = start_over_in(&course, "../course/notebooks/01-a.ipynb", &here, "x");
-        assert!(
-            outside
-                .unwrap_err()
-                .contains("is not a notebook of the course")
+        assert!(outside.unwrap_err().contains("The course has no notebook"));
+        // Jupyter gives the kernel the notebook's whole path.
+        let whole = here.join("01-a.ipynb");
+        let kept = start_over_in(&course, &whole.to_string_lossy(), Path::new("/"), "2");
+        assert_eq!(kept.as_deref(), Ok("01-a (my work 2).ipynb"));
+        assert_eq!(fs::read_to_string(&whole).unwrap(), "original");
+        assert_eq!(
+            fs::read_to_string(here.join("01-a (my work 2).ipynb")).unwrap(),
+            "original"
         );
         fs::remove_dir_all(&dir).unwrap();
     }
