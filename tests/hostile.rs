@@ -565,6 +565,17 @@ fn the_whole_game_calls() {
     Board::new().scaled(2.0).evcxr_display();
     Html::text("<b>").evcxr_display();
     let _: Result<Square, SquareError> = Square::from_digit(u128::MAX);
+    // Outside a class (no course named), starting over refuses in a sentence and touches nothing.
+    if std::env::var_os(magic_tictactoe::teach::classroom::COURSE_VARIABLE).is_none() {
+        let refusal = start_over();
+        assert!(!refusal.is_done(), "{}", refusal.text());
+        assert!(
+            refusal.text().contains("class server"),
+            "{}",
+            refusal.text()
+        );
+        let _ = refusal.to_html();
+    }
 }
 
 #[test]

@@ -14,7 +14,7 @@
   student's version of the notebook is kept beside it.
 
 Where the records come from: each student's kernel appends a line per check to
-~/.magic-tictactoe/progress.jsonl in the student's own home (src/teach/progress.rs): a file on
+~/.magic-tictactoe/progress.jsonl in the student's own home (src/teach/classroom.rs): a file on
 the student's volume (containers) or in their home (no containers), which this service (the
 hub's, root) reads. Whose record a line is comes from whose home it is in, never from the line.
 
@@ -30,6 +30,7 @@ import json
 import os
 import pwd
 import re
+import stat
 import subprocess
 import sys
 import time
@@ -87,8 +88,7 @@ def records(student):
     if where is None:
         return []
     try:
-        with open(where / PROGRESS, encoding="utf-8", errors="replace") as lines:
-            text = lines.read(16 << 20)
+        text = read_in(where, PROGRESS, 16 << 20).decode("utf-8", errors="replace")
     except OSError:
         return []
     found = []
@@ -101,6 +101,73 @@ def records(student):
             continue
     found.sort(key=lambda r: r["time"])
     return found
+
+
+# ------------------------------------------------------------------------------------------
+# Files in a student's home. This service runs as root and the student owns everything in
+# their home: a symbolic link there (made in their container or at their prompt) must not lead
+# root to read or write a file elsewhere, and a pipe must not make the page wait. So every
+# path is walked one folder at a time from the home, refusing links, and only regular files
+# are read.
+
+
+def folder_in(home, parts, make=False):
+    """A descriptor of the folder home/parts..., every step a real folder, not a link. With
+    `make`, missing folders are made and given to the home's owner."""
+    fd = os.open(home, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        owner = os.fstat(fd)
+        for part in parts:
+            if make:
+                try:
+                    os.mkdir(part, 0o700, dir_fd=fd)
+                    os.chown(part, owner.st_uid, owner.st_gid, dir_fd=fd, follow_symlinks=False)
+                except FileExistsError:
+                    pass
+            inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_in(home, relative, limit):
+    """Up to `limit` bytes of the regular file home/relative; OSError for anything else."""
+    *folders, name = Path(relative).parts
+    folder = folder_in(home, folders)
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=folder)
+    finally:
+        os.close(folder)
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{relative} is not a file")
+        return file.read(limit)
+
+
+def write_in(folder, name, text, owner):
+    """Writes `text` to the file `name` in the folder (a descriptor) as the owner's, whole or not
+    at all: a new file, renamed over the old one."""
+    partial = name + ".partial"
+    try:
+        os.unlink(partial, dir_fd=folder)
+    except FileNotFoundError:
+        pass
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=folder)
+    with os.fdopen(fd, "w", encoding="utf-8") as file:
+        os.fchown(fd, owner.st_uid, owner.st_gid)
+        file.write(text)
+    os.rename(partial, name, src_dir_fd=folder, dst_dir_fd=folder)
+
+
+def exists_in(folder, name):
+    try:
+        os.stat(name, dir_fd=folder, follow_symlinks=False)
+        return True
+    except FileNotFoundError:
+        return False
 
 
 def in_folder(notebook):
@@ -279,59 +346,57 @@ def start_over(student, notebook, number):
     where = home(student)
     if where is None:
         raise ValueError(f"{student} has no work yet")
-    work = where / WORK
     original_path = COURSE / notebook
     if not re.fullmatch(r"notebooks/[\w.-]+\.ipynb", notebook) or not original_path.exists():
         raise ValueError(f"the course has no notebook {notebook}")
-    mine = work / notebook
-    owner = work.stat()
+    name = notebook.split("/")[1]
+    stem = name[:-len(".ipynb")]
     when = datetime.datetime.now().strftime("%Y-%m-%d %H.%M.%S")
     original = original_path.read_text(encoding="utf-8")
-    if number is None:
-        kept = None
-        if mine.exists():
-            kept = mine.with_name(f"{mine.stem} (my work {when}).ipynb")
-            mine.rename(kept)
-        write_as(mine, original, owner)
-        return (f"{short(notebook)} is back as in the course for {student}"
-                + (f"; their version is kept beside it as {kept.name}" if kept else ""))
-    wanted = [e for e in exercises(json.loads(original)) if e[0] == number]
-    if not wanted:
-        raise ValueError(f"{short(notebook)} has no exercise {number}")
-    ids = wanted[0][2]
-    if not mine.exists():
-        raise ValueError(f"{student} has no {short(notebook)} to change: start the whole notebook over")
-    theirs_text = mine.read_text(encoding="utf-8")
-    theirs = json.loads(theirs_text)
-    originals = {cell.get("id"): cell for cell in json.loads(original)["cells"]}
-    cells = theirs["cells"]
-    positions = [i for i, cell in enumerate(cells) if cell.get("id") in ids]
-    if positions:
-        at = positions[0]
-    else:
-        # The student deleted them all: put them back after the cell that came before them.
-        before = [c.get("id") for c in json.loads(original)["cells"]]
-        previous = before[before.index(ids[0]) - 1] if before.index(ids[0]) > 0 else None
-        at = next((i + 1 for i, cell in enumerate(cells) if cell.get("id") == previous), len(cells))
-    cells[:] = [cell for cell in cells if cell.get("id") not in ids]
-    cells[at:at] = [originals[i] for i in ids]
-    backup = where / ".magic-tictactoe" / "before-start-over" / f"{mine.stem} {when}.ipynb"
-    backup.parent.mkdir(parents=True, exist_ok=True)
-    os.chown(backup.parent, owner.st_uid, owner.st_gid)
-    os.chown(backup.parent.parent, owner.st_uid, owner.st_gid)
-    write_as(backup, theirs_text, owner)
-    write_as(mine, json.dumps(theirs, indent=1, ensure_ascii=False) + "\n", owner)
-    return (f"exercise {number} of {short(notebook)} is back as in the course for {student}; the rest of "
-            f"the notebook is as they left it")
-
-
-def write_as(path, text, owner):
-    """Writes `text` to `path` as the owner of the student's folder (the service runs as root)."""
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(text, encoding="utf-8")
-    os.chown(partial, owner.st_uid, owner.st_gid)
-    os.chmod(partial, 0o600)
-    partial.rename(path)
+    try:
+        folder = folder_in(where, [WORK, "notebooks"])
+    except FileNotFoundError:
+        raise ValueError(f"{student} has no folder of notebooks yet") from None
+    try:
+        owner = os.fstat(folder)
+        if number is None:
+            kept = None
+            if exists_in(folder, name):
+                kept = f"{stem} (my work {when}).ipynb"
+                os.rename(name, kept, src_dir_fd=folder, dst_dir_fd=folder)
+            write_in(folder, name, original, owner)
+            return (f"{stem} is back as in the course for {student}"
+                    + (f"; their version is kept beside it as {kept}" if kept else ""))
+        wanted = [e for e in exercises(json.loads(original)) if e[0] == number]
+        if not wanted:
+            raise ValueError(f"{stem} has no exercise {number}")
+        ids = wanted[0][2]
+        if not exists_in(folder, name):
+            raise ValueError(f"{student} has no {stem} to change: start the whole notebook over")
+        theirs_text = read_in(where, Path(WORK) / notebook, 64 << 20).decode("utf-8")
+        theirs = json.loads(theirs_text)
+        originals = {cell.get("id"): cell for cell in json.loads(original)["cells"]}
+        cells = theirs["cells"]
+        positions = [i for i, cell in enumerate(cells) if cell.get("id") in ids]
+        if positions:
+            at = positions[0]
+        else:
+            # The student deleted them all: put them back after the cell that came before them.
+            before = [c.get("id") for c in json.loads(original)["cells"]]
+            previous = before[before.index(ids[0]) - 1] if before.index(ids[0]) > 0 else None
+            at = next((i + 1 for i, cell in enumerate(cells) if cell.get("id") == previous), len(cells))
+        cells[:] = [cell for cell in cells if cell.get("id") not in ids]
+        cells[at:at] = [originals[i] for i in ids]
+        backups = folder_in(where, [".magic-tictactoe", "before-start-over"], make=True)
+        try:
+            write_in(backups, f"{stem} {when}.ipynb", theirs_text, owner)
+        finally:
+            os.close(backups)
+        write_in(folder, name, json.dumps(theirs, indent=1, ensure_ascii=False) + "\n", owner)
+        return (f"exercise {number} of {stem} is back as in the course for {student}; the rest of "
+                f"the notebook is as they left it")
+    finally:
+        os.close(folder)
 
 
 # ------------------------------------------------------------------------------------------
@@ -398,11 +463,11 @@ def table_html(table):
         parts.append(f'<tr><th scope="row">{e(student)}{stuck}</th>')
         if last:
             parts.append(f'<td>{e(ago(last["time"]))}, {e(short(last["notebook"]))}</td>')
-            parts.append(f'<td><a href="help/{quote(student)}">Open {e(student)}\'s '
+            parts.append(f'<td><a href="help/{quote(student)}" target="_blank" rel="noopener">Open {e(student)}\'s '
                          f'{e(short(last["notebook"]))}</a></td>')
         else:
             parts.append('<td class="soft">no check yet</td>'
-                         f'<td><a href="help/{quote(student)}">Open {e(student)}\'s notebooks</a></td>')
+                         f'<td><a href="help/{quote(student)}" target="_blank" rel="noopener">Open {e(student)}\'s notebooks</a></td>')
         for column in table.columns:
             attempts, right = table.state(student, column)
             if not attempts:
