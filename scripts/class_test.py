@@ -415,6 +415,53 @@ def updates_and_start_over(hub, alice, teacher):
           f"start_over() in the notebook brings the course's original back and keeps hers beside it ({said[:90]!r})")
 
 
+def start_over_follows_no_link(hub, alice, teacher):
+    """The class page runs as root and writes in a student's home: a symbolic link the student
+    makes there must not lead it to write outside, and a pipe in place of the progress file must
+    not stall the page."""
+    canary = CLASS_HOME / "hub" / "canary.txt"
+    canary.write_text("the hub's own file\n")
+    def notebooks_in_hub():
+        return sorted(p.name for p in (CLASS_HOME / "hub").iterdir() if p.name.endswith((".ipynb", ".partial")))
+
+    before = notebooks_in_hub()
+    second = sorted(p.name for p in (CLASS_HOME / "course" / "notebooks").glob("02-*.ipynb"))[0]
+    code = (
+        '{\nlet home = std::env::var("HOME").unwrap_or_default();\n'
+        f'let partial = format!("{{home}}/magic-tictactoe/notebooks/{second}.partial");\n'
+        'let _ = std::fs::remove_file(&partial);\n'
+        f'let a = std::os::unix::fs::symlink("{canary}", &partial).is_ok();\n'
+        'let backups = format!("{home}/.magic-tictactoe/before-start-over");\n'
+        'let _ = std::fs::remove_dir_all(&backups);\n'
+        f'let b = std::os::unix::fs::symlink("{CLASS_HOME / "hub"}", &backups).is_ok();\n'
+        'println!("{} {}", a, b);\n}'
+    )
+    said = text(alice.run_cells([code]))
+    check(said == "true true", f"{alice.name}'s code plants links to the hub's folder in her home ({said!r})")
+    whole = teacher.api("POST", f"{PAGE}/start-over", data={"student": alice.name, "what": f"notebooks/{second}|"},
+                        allow_redirects=False)
+    one = teacher.api("POST", f"{PAGE}/start-over",
+                      data={"student": alice.name, "what": "notebooks/01-magic-square.ipynb|2"}, allow_redirects=False)
+    after = notebooks_in_hub()
+    restored = alice.server("GET", f"contents/notebooks/{second}").status_code
+    check(canary.read_text() == "the hub's own file\n" and after == before and restored == 200
+          and "Nothing+changed" in one.headers.get("Location", ""),
+          f"starting over follows no link: the hub's files are untouched, {second} is back, and the exercise "
+          f"whose backup folder is a link is refused ({one.headers.get('Location', '')[:90]})")
+    fifo = ('{\nlet home = std::env::var("HOME").unwrap_or_default();\n'
+            'let file = format!("{home}/.magic-tictactoe/progress.jsonl");\n'
+            'let _ = std::fs::remove_file(&file);\n'
+            'let made = std::process::Command::new("mkfifo").arg(&file).status().is_ok_and(|s| s.success());\n'
+            'println!("{}", made);\n}')
+    said = text(alice.run_cells([fifo]))
+    started = time.time()
+    table = teacher.api("GET", f"{PAGE}/table", timeout=30)
+    check(said == "true" and table.status_code == 200 and time.time() - started < 10,
+          f"a pipe in place of her progress file does not stall the page (HTTP {table.status_code} in "
+          f"{time.time() - started:.1f} s)")
+    canary.unlink()
+
+
 def class_page_accessible(hub, teacher):
     """The class page passes axe-core (WCAG 2 A/AA) in the light and the dark theme, in headless
     Chromium, at projector size; the screenshots are kept in CLASS_HOME for the docs."""
@@ -711,6 +758,7 @@ def with_containers():
         progress_and_help(hub, alice, bob, teacher)
         updates_and_start_over(hub, alice, teacher)
         class_page_accessible(hub, teacher)
+        start_over_follows_no_link(hub, alice, teacher)
         if os.environ.get("CLASS_TEST_ONLY") == "teacher":  # while working on the teacher's view
             return
         nobody_gets_in(hub, alice, bob, teacher)

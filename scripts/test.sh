@@ -26,6 +26,9 @@ cargo bench --bench engine -- --quick
 
 ensure_python_env
 ensure_rust_kernel
+# Chromium and axe-core before the class server's test, which checks the teacher's page with them.
+ensure_chromium
+ensure_node_packages
 say "The README's first command opens JupyterLab, as $(id -un) (uid $(id -u))"
 "$VENV/bin/python" scripts/notebooks_sh_test.py
 say "Binder's set-up (binder/postBuild and start), run here without a container"
@@ -42,8 +45,6 @@ exported="$ROOT/target/notebook-html"
 say "A learner's own notebook, outside notebooks/, finds the notebooks' settings and the compile cache"
 "$VENV/bin/python" scripts/own_notebook_test.py
 
-ensure_chromium
-ensure_node_packages
 say "Checking every picture with axe-core: light, dark, and as a reopened notebook shows it"
 "$VENV/bin/python" scripts/accessibility_test.py "$exported"
 
