@@ -359,4 +359,27 @@ fn main() {
                 .search(&TicTacToe::default(), &Board::new())
         },
     );
+    let most = magic_tictactoe::engine::MAX_OPPONENT_PLAYOUTS;
+    time(
+        &format!("Challenge::new(Opponent::mcts({most})), exact"),
+        1000,
+        |c: &Challenge| c.is_exact(),
+        || Challenge::new(Opponent::mcts(most, 1)),
+    );
+    time(
+        &format!("Menace::train(Opponent::mcts({most}), 50,000 games)"),
+        1000,
+        |t: &Training| t.games() == MAX_TRAINING_GAMES,
+        || {
+            Menace::new()
+                .train(Opponent::mcts(most, 1), MAX_TRAINING_GAMES)
+                .expect("within the limit")
+        },
+    );
+    time(
+        &format!("ClickableGame::new(Opponent::mcts({most})).to_html()"),
+        1000,
+        |h: &Html| h.len() < 64 * 1024,
+        || ClickableGame::new(Opponent::mcts(most, 1)).to_html(),
+    );
 }

@@ -416,6 +416,11 @@ proptest! {
             let _ = game.play(&board, square);
         }
         let _ = game.play_out(board, &mut random, |_| {});
+        let mut player = Opponent::mcts(playouts, seed).with_exploration(c);
+        let _ = (player.name().len(), player.playouts(), player.level(), player.is_learners(), player.turn(board), player.choose(board));
+        let mut game = Game::against(Opponent::mcts(playouts % 50, seed).with_exploration(c));
+        game.play(5).play(1).play(9);
+        let _ = game.to_html();
     }
 
     #[test]

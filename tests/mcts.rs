@@ -94,3 +94,39 @@ fn a_learners_own_game_is_searched_the_same_way() {
         assert_eq!(tree.best_move(), Some(sticks % 4), "from {sticks} sticks");
     }
 }
+
+#[test]
+fn an_mcts_player_is_an_opponent_like_the_others() {
+    use magic_tictactoe::clickable::ClickableGame;
+    use magic_tictactoe::engine::MAX_OPPONENT_PLAYOUTS;
+
+    // The same position, the same move: so a Challenge counts its games exactly.
+    let mut player = Opponent::mcts(MAX_OPPONENT_PLAYOUTS, 3);
+    let first = player.choose(Board::new());
+    assert_eq!(player.choose(Board::new()), first);
+    let challenge = Challenge::new(Opponent::mcts(MAX_OPPONENT_PLAYOUTS, 3));
+    assert!(challenge.is_exact());
+    // At 200 playouts it never loses to the rules player, and beats the random one nearly
+    // always: a loss is rarer than 1 game in 100 (counted exactly, over every game).
+    assert!(challenge.never_loses_to(Level::Rules), "{challenge}");
+    for side in Player::ALL {
+        let record = challenge.record(Level::Random, side).unwrap();
+        assert!(record.wins > 0.9 && record.losses < 0.01, "{challenge}");
+        assert_eq!(record.forfeits, 0.0);
+    }
+
+    let mut game = Game::against(Opponent::mcts(100, 1));
+    game.play(1);
+    assert_eq!(
+        game.board().empty_squares().len(),
+        7,
+        "it answered X's move"
+    );
+
+    let clickable = ClickableGame::new(Opponent::mcts(50, 1));
+    assert!(clickable.table().len() > 100);
+
+    let mut menace = Menace::new();
+    let training = menace.train(Opponent::mcts(50, 1), 500).unwrap();
+    assert_eq!(training.games(), 500);
+}

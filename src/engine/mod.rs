@@ -22,7 +22,7 @@ pub use analysis::{Analysis, MoveValue};
 pub use game::Game;
 pub use horizon::MAX_DEPTH;
 pub use level::{Level, ParseLevelError, Reason, rules_choice};
-pub use opponent::{Choice, DEFAULT_SEED, Fault, Forfeit, Opponent, Turn};
+pub use opponent::{Choice, DEFAULT_SEED, Fault, Forfeit, MAX_OPPONENT_PLAYOUTS, Opponent, Turn};
 pub use search::TicTacToe;
 pub use solved::Table;
 pub use two_player::{Ending, TwoPlayerGame};
