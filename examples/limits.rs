@@ -9,6 +9,7 @@
 use std::time::{Duration, Instant};
 
 use magic_tictactoe::beyond::{MAX_GRID_SIZE, MagicGrid, lines_of};
+use magic_tictactoe::engine::TicTacToe;
 use magic_tictactoe::menace::{MAX_TRAINING_GAMES, Training};
 use magic_tictactoe::prelude::*;
 use magic_tictactoe::tournament::{MAX_SAMPLED_GAMES, MAX_TOURNAMENT_LEVELS};
@@ -342,5 +343,43 @@ fn main() {
         500,
         |h: &Html| h.len() < 64 * 1024,
         || training.to_html(),
+    );
+    time(
+        &format!(
+            "Mcts::new({}).search(empty board) (the limit)",
+            magic_tictactoe::engine::mcts::MAX_PLAYOUTS
+        ),
+        1000,
+        |t: &magic_tictactoe::engine::mcts::MctsTree<TicTacToe>| {
+            t.playouts() == magic_tictactoe::engine::mcts::MAX_PLAYOUTS
+        },
+        || {
+            magic_tictactoe::engine::mcts::Mcts::new(magic_tictactoe::engine::mcts::MAX_PLAYOUTS)
+                .expect("within the limit")
+                .search(&TicTacToe::default(), &Board::new())
+        },
+    );
+    let most = magic_tictactoe::engine::MAX_OPPONENT_PLAYOUTS;
+    time(
+        &format!("Challenge::new(Opponent::mcts({most})), exact"),
+        1000,
+        |c: &Challenge| c.is_exact(),
+        || Challenge::new(Opponent::mcts(most, 1)),
+    );
+    time(
+        &format!("Menace::train(Opponent::mcts({most}), 50,000 games)"),
+        1000,
+        |t: &Training| t.games() == MAX_TRAINING_GAMES,
+        || {
+            Menace::new()
+                .train(Opponent::mcts(most, 1), MAX_TRAINING_GAMES)
+                .expect("within the limit")
+        },
+    );
+    time(
+        &format!("ClickableGame::new(Opponent::mcts({most})).to_html()"),
+        1000,
+        |h: &Html| h.len() < 64 * 1024,
+        || ClickableGame::new(Opponent::mcts(most, 1)).to_html(),
     );
 }

@@ -11,7 +11,9 @@ use std::path::Path;
 use magic_tictactoe::beyond::{MagicGrid, lines_of};
 use magic_tictactoe::challenge::DepthStudy;
 use magic_tictactoe::clickable::ClickableGame;
+use magic_tictactoe::engine::mcts::{MAX_PLAYOUTS, Mcts, NodeId, ucb1};
 use magic_tictactoe::engine::menace::{MAX_TRAINING_GAMES, MatchBox, Menace, Settings};
+use magic_tictactoe::engine::{Ending, TwoPlayerGame};
 use magic_tictactoe::exercises::{Exercise, check_never_loses, check_win_test};
 use magic_tictactoe::pick15::Pick15;
 use magic_tictactoe::prelude::*;
@@ -389,6 +391,36 @@ proptest! {
         let mut game = Game::against(Opponent::searching(depth % 4, evaluation_from(&scores))).playing_as(you);
         game.play(n).play(5).undo();
         let _ = Game::play_out(&mut Opponent::from(players_from(&numbers)), &mut Opponent::searching(depth % 3, evaluation_from(&scores)));
+    }
+
+    #[test]
+    fn monte_carlo_searches_of_anything(board in a_board(), playouts in prop_oneof![0..3_000u32, Just(u32::MAX), Just(MAX_PLAYOUTS), Just(MAX_PLAYOUTS + 1)], c in prop_oneof![any::<f64>(), Just(f64::NAN), Just(f64::INFINITY), Just(f64::NEG_INFINITY), Just(-0.0)], seed in any::<u64>(), points in any::<u32>(), visits in any::<u32>(), parent in any::<u32>(), id in any::<u32>()) {
+        let _ = (ucb1(points, visits, parent, c), Ending::Drawn.half_points(Player::X), Ending::Won(Player::O).to_string());
+        let Ok(search) = Mcts::new(playouts % (MAX_PLAYOUTS + 2)).map_err(|e| e.to_string()) else { return Ok(()) };
+        let search = search.exploration(c).seed(seed);
+        let _ = (search.playouts(), search.exploration_constant(), search.seed_used());
+        let small = Mcts::new(search.playouts() % 2_000 + 1).unwrap().exploration(c).seed(seed);
+        let tree = small.search(&TicTacToe::default(), &board);
+        let _ = (tree.best_move(), tree.best_child(), tree.len(), tree.is_empty(), tree.playouts(), tree.exploration(), tree.stopped_early(), tree.root_node().win_rate(), format!("{tree:?}"));
+        let big = small.search_watched(&TicTacToe::default(), &Board::new(), &mut ());
+        for node in [tree.root(), big.root(), NodeId::from_index(id as usize)] {
+            let _ = (tree.node(node).map(|n| n.win_rate()), tree.parent(node), tree.children(node).count(), tree.ucb1(node), node.index());
+        }
+        for child in big.children(big.root()) {
+            let _ = (tree.node(child), tree.ucb1(child), big.ucb1(child));
+        }
+        let game = TicTacToe::default();
+        let mut random = fastrand::Rng::with_seed(seed);
+        let _ = (game.start(), game.to_move(&board), TwoPlayerGame::moves(&game, &board), game.ending(&board), game.random_move(&board, &mut random));
+        for square in Square::ALL {
+            let _ = game.play(&board, square);
+        }
+        let _ = game.play_out(board, &mut random, |_| {});
+        let mut player = Opponent::mcts(playouts, seed).with_exploration(c);
+        let _ = (player.name().len(), player.playouts(), player.level(), player.is_learners(), player.turn(board), player.choose(board));
+        let mut game = Game::against(Opponent::mcts(playouts % 50, seed).with_exploration(c));
+        game.play(5).play(1).play(9);
+        let _ = game.to_html();
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use super::Value;
 use crate::rules::text::debug_as_sentence;
-use crate::rules::text::quoted;
+use crate::rules::text::{quoted, thousands};
 use crate::rules::{Board, Square, SquareSet, magic};
 
 /// How a computer opponent chooses its moves.
@@ -182,6 +182,15 @@ pub enum Reason {
     },
     /// Drawn as a bead from a MENACE matchbox.
     Bead,
+    /// The move a Monte Carlo tree search tried most often.
+    Playouts {
+        /// The playouts of the search.
+        playouts: u32,
+        /// How many of them began with this move.
+        visits: u32,
+        /// What they scored for the mover, in half points (2 a win, 1 a draw).
+        half_points: u32,
+    },
 }
 
 impl fmt::Display for Reason {
@@ -200,6 +209,21 @@ impl fmt::Display for Reason {
                 write!(f, "the best score, {score}, looking {depth} moves ahead")
             }
             Reason::Bead => write!(f, "a bead drawn from its matchbox"),
+            Reason::Playouts {
+                playouts,
+                visits,
+                half_points,
+            } => {
+                let percent = (u64::from(*half_points) * 50)
+                    .checked_div(u64::from(*visits))
+                    .unwrap_or(0);
+                write!(
+                    f,
+                    "tried most: in {} of {} playouts, scoring {percent}%",
+                    thousands(u64::from(*visits)),
+                    thousands(u64::from(*playouts))
+                )
+            }
         }
     }
 }

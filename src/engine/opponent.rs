@@ -13,7 +13,8 @@ use std::rc::Rc;
 
 use super::horizon::{self, MAX_DEPTH};
 use super::level::rules_choice;
-use super::{Level, Reason, learner, solved};
+use super::{Level, Reason, TicTacToe, learner, mcts, solved};
+use crate::rules::text::thousands;
 use crate::rules::{Board, IntoSquare, Player, Square, SquareError, SquareSet};
 
 /// A move chosen by an [`Opponent`], with the reason.
@@ -91,6 +92,13 @@ impl fmt::Display for Forfeit {
 /// The seed a computer opponent uses unless told otherwise, so that a class sees the same game.
 pub const DEFAULT_SEED: u64 = 2026;
 
+/// The most playouts a move of an [`Opponent::mcts`] player. It searches each position it
+/// meets once: a Challenge, a clickable game or MENACE's training against it meet up to about
+/// 1,300 positions (every move of the other side, its own replies fixed), which this keeps
+/// within a second in a notebook cell (`cargo run --example limits` measures them: about 0.2 s
+/// each).
+pub const MAX_OPPONENT_PLAYOUTS: u32 = 2_000;
+
 /// A learner's player: the board in, the square it chose (or why not) out.
 type ChooseFn = Rc<dyn Fn(&Board) -> Result<Square, SquareError>>;
 /// A learner's evaluation: how good the board is for the player, higher better.
@@ -102,6 +110,7 @@ enum Kind {
     Own(ChooseFn),
     Searching { depth: u32, evaluation: EvaluateFn },
     Drawing(Rc<dyn Chances>),
+    Mcts { playouts: u32, exploration: f64 },
 }
 
 /// A player that knows its chance of playing each square, and plays by drawing from them: MENACE
@@ -147,6 +156,8 @@ pub struct Opponent {
     /// For a learner's code: what [`Opponent::move_chances`] found on each board asked about,
     /// by board code, so that it is asked (twice) only once per board.
     known_chances: HashMap<u16, Option<Result<[f64; 9], Fault>>>,
+    /// For a Monte Carlo tree search: its move on each board searched so far, by board code.
+    known_moves: HashMap<u16, Choice>,
 }
 
 impl fmt::Debug for Opponent {
@@ -172,6 +183,7 @@ impl Opponent {
             rng: fastrand::Rng::with_seed(seed),
             positions: 0,
             known_chances: HashMap::new(),
+            known_moves: HashMap::new(),
         }
     }
 
@@ -219,6 +231,65 @@ impl Opponent {
         )
     }
 
+    /// A player that plays the move a Monte Carlo tree search of `playouts` playouts tries
+    /// most (see [`mcts`](crate::engine::mcts)), with the exploration constant √2. Its search
+    /// of a position follows from `seed` and the position, so it always plays the same move in
+    /// the same position, and works each position out once.
+    ///
+    /// It plays with 1 to [`MAX_OPPONENT_PLAYOUTS`] playouts a move (a budget outside is taken
+    /// as the nearest, and its name says the budget it plays with), so that a [`Challenge`]
+    /// or MENACE's training against it, which meet hundreds of positions, stay within a
+    /// second. For bigger searches, see [`Mcts`](crate::engine::mcts::Mcts).
+    ///
+    /// [`Challenge`]: crate::challenge::Challenge
+    ///
+    /// ```
+    /// use magic_tictactoe::{Board, Opponent, Square};
+    ///
+    /// let mut mcts = Opponent::mcts(100, 7);
+    /// assert_eq!(mcts.name(), "MCTS, 100 playouts");
+    /// let board: Board = "XX./OO./...".parse()?;
+    /// assert_eq!(mcts.choose_move(board), Some(Square::TopRight));
+    /// assert_eq!(Opponent::mcts(u32::MAX, 7).name(), "MCTS, 2,000 playouts");
+    /// # Ok::<(), magic_tictactoe::ParseBoardError>(())
+    /// ```
+    pub fn mcts(playouts: u32, seed: u64) -> Opponent {
+        let playouts = playouts.clamp(1, MAX_OPPONENT_PLAYOUTS);
+        Opponent::of_kind(
+            Kind::Mcts {
+                playouts,
+                exploration: mcts::DEFAULT_EXPLORATION,
+            },
+            format!("MCTS, {} playouts", thousands(u64::from(playouts))),
+            seed,
+        )
+    }
+
+    /// The same Monte Carlo tree search player with exploration constant `c` (see
+    /// [`Mcts::exploration`](crate::engine::mcts::Mcts::exploration)); other players are
+    /// unchanged.
+    #[must_use]
+    pub fn with_exploration(mut self, c: f64) -> Opponent {
+        if let Kind::Mcts { exploration, .. } = &mut self.kind {
+            *exploration = mcts::Mcts::new(1).map_or(mcts::DEFAULT_EXPLORATION, |search| {
+                search.exploration(c).exploration_constant()
+            });
+            self.known_moves.clear();
+        }
+        self
+    }
+
+    /// The playouts of a Monte Carlo tree search player, and its exploration constant.
+    pub fn playouts(&self) -> Option<(u32, f64)> {
+        match self.kind {
+            Kind::Mcts {
+                playouts,
+                exploration,
+            } => Some((playouts, exploration)),
+            _ => None,
+        }
+    }
+
     /// A player that plays by drawing from its own chances (MENACE), called `name`.
     pub(crate) fn drawing(name: &str, player: Rc<dyn Chances>, seed: u64) -> Opponent {
         Opponent::of_kind(Kind::Drawing(player), name.to_owned(), seed)
@@ -235,6 +306,7 @@ impl Opponent {
     #[must_use]
     pub fn with_seed(mut self, seed: u64) -> Opponent {
         self.seed = seed;
+        self.known_moves.clear();
         self.reset();
         self
     }
@@ -248,7 +320,7 @@ impl Opponent {
     pub fn level(&self) -> Option<Level> {
         match self.kind {
             Kind::Level(level) => Some(level),
-            Kind::Own(_) | Kind::Searching { .. } | Kind::Drawing(_) => None,
+            Kind::Own(_) | Kind::Searching { .. } | Kind::Drawing(_) | Kind::Mcts { .. } => None,
         }
     }
 
@@ -256,7 +328,7 @@ impl Opponent {
     pub fn depth(&self) -> Option<u32> {
         match self.kind {
             Kind::Searching { depth, .. } => Some(depth),
-            Kind::Level(_) | Kind::Own(_) | Kind::Drawing(_) => None,
+            Kind::Level(_) | Kind::Own(_) | Kind::Drawing(_) | Kind::Mcts { .. } => None,
         }
     }
 
@@ -336,6 +408,13 @@ impl Opponent {
                         })
                     })
             }
+            Kind::Mcts {
+                playouts,
+                exploration,
+            } => {
+                let (playouts, exploration) = (*playouts, *exploration);
+                Ok(self.mcts_choice(board, playouts, exploration))
+            }
             Kind::Drawing(player) => {
                 let chances = player.chances(board);
                 chances.and_then(|chances| {
@@ -363,6 +442,15 @@ impl Opponent {
         match &self.kind {
             Kind::Level(level) => return (!board.is_over()).then(|| Ok(level.move_chances(board))),
             Kind::Drawing(player) => return (!board.is_over()).then(|| player.chances(board)),
+            Kind::Mcts { .. } => {
+                // The same move on the same board, always: all the chance on it.
+                let Some(Turn::Plays(choice)) = self.turn(board) else {
+                    return None;
+                };
+                let mut chances = [0.0; 9];
+                chances[choice.square.index()] = 1.0;
+                return Some(Ok(chances));
+            }
             Kind::Own(_) | Kind::Searching { .. } => {}
         }
         if let Some(known) = self.known_chances.get(&board.code()) {
@@ -385,6 +473,41 @@ impl Opponent {
             }
             _ => None,
         }
+    }
+
+    /// The Monte Carlo tree search's move on `board`, a game in play: searched once, from a
+    /// seed made of the opponent's and the board's.
+    fn mcts_choice(&mut self, board: Board, playouts: u32, exploration: f64) -> Choice {
+        if let Some(&known) = self.known_moves.get(&board.code()) {
+            return known;
+        }
+        let seed = mix(self.seed ^ u64::from(board.code()).rotate_left(32));
+        let tree = mcts::search(
+            &TicTacToe::default(),
+            &board,
+            playouts,
+            exploration,
+            &mut fastrand::Rng::with_seed(seed),
+            &mut (),
+        );
+        // A game in play has a move, and the search tries each at least once.
+        let fallback = board.empty_squares().first().unwrap_or(Square::Centre);
+        let choice = match tree.best_child().and_then(|id| tree.node(id)) {
+            Some(node) => Choice {
+                square: node.chosen.unwrap_or(fallback),
+                reason: Reason::Playouts {
+                    playouts: tree.playouts(),
+                    visits: node.visits,
+                    half_points: node.half_points,
+                },
+            },
+            None => Choice {
+                square: fallback,
+                reason: Reason::Random,
+            },
+        };
+        self.known_moves.insert(board.code(), choice);
+        choice
     }
 
     fn level_choice(&mut self, level: Level, board: Board) -> Result<Choice, Fault> {
@@ -438,6 +561,14 @@ where
     fn from(choose: F) -> Opponent {
         Opponent::own(&function_name::<F>(), choose)
     }
+}
+
+/// SplitMix64's finaliser: neighbouring seeds (and boards) give unrelated generators.
+fn mix(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// A free square of `board` drawn at random with the `chances` given (keypad order).

@@ -237,7 +237,7 @@ impl MoveOrder {
     /// The squares of `set` in this order. The set is first renumbered by place in the order
     /// (one load from a table made at compile time), so that walking it is walking bits.
     #[inline]
-    fn walk(self, set: SquareSet) -> impl Iterator<Item = Square> {
+    pub(crate) fn walk(self, set: SquareSet) -> impl Iterator<Item = Square> {
         let order = self as usize;
         SquareSet::from_bits(PLACES[order][set.bits() as usize])
             .iter()

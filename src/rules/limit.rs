@@ -21,6 +21,8 @@ pub enum Counted {
     Depth,
     /// Nodes of a game tree drawn on paper.
     Nodes,
+    /// Playouts of a Monte Carlo tree search.
+    Playouts,
 }
 
 impl Counted {
@@ -32,6 +34,7 @@ impl Counted {
             Counted::Positions => "positions",
             Counted::Depth => "moves ahead",
             Counted::Nodes => "nodes",
+            Counted::Playouts => "playouts",
         }
     }
 }

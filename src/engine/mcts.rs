@@ -1,0 +1,656 @@
+//! Monte Carlo tree search: how today's strongest game programs choose a move, without knowing
+//! anything about the game but its rules.
+//!
+//! Each **playout** grows a tree of positions by one:
+//!
+//! 1. **Selection.** From the root, go down the tree, at each position to the move with the
+//!    highest [`ucb1`] value: the moves that have scored well, and the moves tried least.
+//! 2. **Expansion.** Stop at the first position no playout has reached: it is added to the
+//!    tree.
+//! 3. **Playout.** From there, play random moves to the end of the game.
+//! 4. **Back-propagation.** On the way back up to the root, every position on the path counts
+//!    one more visit, and the result for the player who moved into it: a win 1, a draw ½, a
+//!    loss 0 (kept in half points, so every count is a whole number).
+//!
+//! After the last playout the move tried most often is played. The same search from the same
+//! seed always grows the same tree.
+//!
+//! ```
+//! use magic_tictactoe::engine::TicTacToe;
+//! use magic_tictactoe::engine::mcts::Mcts;
+//! use magic_tictactoe::{Board, Square};
+//!
+//! // X holds 1 and 2 and O the centre: X to move wins on 3, and 1,000 playouts find it.
+//! let board: Board = "XX./.O./..O".parse()?;
+//! let tree = Mcts::new(1_000)?.search(&TicTacToe::default(), &board);
+//! assert_eq!(tree.best_move(), Some(Square::TopRight));
+//! assert_eq!(tree.root_node().visits, 1_000);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+
+use super::two_player::{Ending, TwoPlayerGame};
+use crate::rules::{Counted, LimitError, Player};
+
+/// The most playouts one search may make: on tic-tac-toe, a search this big takes well under a
+/// second in a notebook cell, compiled as the notebooks compile (`cargo bench` reports it).
+pub const MAX_PLAYOUTS: u32 = 200_000;
+
+/// The exploration constant unless told otherwise: √2, the value of the UCB1 formula's proof.
+pub const DEFAULT_EXPLORATION: f64 = std::f64::consts::SQRT_2;
+
+/// The largest exploration constant a search takes; a larger one is taken as this.
+pub const MAX_EXPLORATION: f64 = 100.0;
+
+/// The most positions a search keeps in its tree. A game with many moves from each position
+/// fills it before the playouts run out; the rest of the playouts then start from the
+/// positions already there.
+pub const MAX_NODES: usize = 1_000_000;
+
+/// The most moves the playouts of one search make, all together. A game whose playouts are
+/// long (or never end) stops its search there, with the playouts made so far: see
+/// [`MctsTree::stopped_early`]. Tic-tac-toe's longest search makes well under half of them.
+pub const MAX_SEARCH_MOVES: u64 = 2_000_000;
+
+pub use super::two_player::MAX_PLAYOUT_MOVES;
+
+/// A Monte Carlo tree search: how many playouts, how much it explores, and its seed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Mcts {
+    playouts: u32,
+    exploration: f64,
+    seed: u64,
+}
+
+impl Mcts {
+    /// A search of `playouts` playouts (1 to [`MAX_PLAYOUTS`]), with the exploration constant
+    /// [`DEFAULT_EXPLORATION`] and the crate's seed.
+    ///
+    /// # Errors
+    ///
+    /// A [`LimitError`] for no playouts, or more than [`MAX_PLAYOUTS`].
+    pub fn new(playouts: u32) -> Result<Mcts, LimitError> {
+        if playouts == 0 {
+            return Err(LimitError {
+                counted: Counted::Playouts,
+                asked: 0,
+                limit: 1,
+            });
+        }
+        LimitError::check(Counted::Playouts, playouts, u64::from(MAX_PLAYOUTS))?;
+        Ok(Mcts {
+            playouts,
+            exploration: DEFAULT_EXPLORATION,
+            seed: crate::engine::DEFAULT_SEED,
+        })
+    }
+
+    /// The same search with exploration constant `c`: 0 only ever follows the best score so
+    /// far, larger values try the less-tried moves more. Negative values and NaN count as 0,
+    /// values above [`MAX_EXPLORATION`] as that.
+    #[must_use]
+    pub fn exploration(mut self, c: f64) -> Mcts {
+        self.exploration = clamp_exploration(c);
+        self
+    }
+
+    /// The same search with its random playouts drawn from `seed`.
+    #[must_use]
+    pub fn seed(mut self, seed: u64) -> Mcts {
+        self.seed = seed;
+        self
+    }
+
+    /// How many playouts it makes.
+    pub fn playouts(&self) -> u32 {
+        self.playouts
+    }
+
+    /// Its exploration constant.
+    pub fn exploration_constant(&self) -> f64 {
+        self.exploration
+    }
+
+    /// Its seed.
+    pub fn seed_used(&self) -> u64 {
+        self.seed
+    }
+
+    /// Searches `position` of `game` and returns the tree it grew.
+    pub fn search<G: TwoPlayerGame>(&self, game: &G, position: &G::Position) -> MctsTree<G> {
+        self.search_watched(game, position, &mut ())
+    }
+
+    /// Searches as [`Mcts::search`] does, telling `watch` each step.
+    pub fn search_watched<G: TwoPlayerGame, W: Watch<G>>(
+        &self,
+        game: &G,
+        position: &G::Position,
+        watch: &mut W,
+    ) -> MctsTree<G> {
+        let mut random = fastrand::Rng::with_seed(self.seed);
+        search(
+            game,
+            position,
+            self.playouts,
+            self.exploration,
+            &mut random,
+            watch,
+        )
+    }
+}
+
+fn clamp_exploration(c: f64) -> f64 {
+    if c.is_nan() {
+        0.0
+    } else {
+        c.clamp(0.0, MAX_EXPLORATION)
+    }
+}
+
+/// The UCB1 value of a move that has been tried `visits` times and scored `half_points` (2 a
+/// win, 1 a draw) for the player making it, from a position visited `parent_visits` times:
+/// its average score plus `exploration` × √(ln `parent_visits` / `visits`). A move never tried
+/// is worth more than any other (infinity).
+///
+/// ```
+/// use magic_tictactoe::engine::mcts::ucb1;
+///
+/// // Won 3 of 4 tries, from a position visited 10 times, exploration 1.
+/// let value = ucb1(6, 4, 10, 1.0);
+/// assert!((value - (0.75 + (10f64.ln() / 4.0).sqrt())).abs() < 1e-12);
+/// assert_eq!(ucb1(0, 0, 10, 1.0), f64::INFINITY);
+/// ```
+pub fn ucb1(half_points: u32, visits: u32, parent_visits: u32, exploration: f64) -> f64 {
+    if visits == 0 {
+        return f64::INFINITY;
+    }
+    let visits = f64::from(visits);
+    let average = f64::from(half_points) / (2.0 * visits);
+    average + exploration * (f64::from(parent_visits.max(1)).ln() / visits).sqrt()
+}
+
+/// Which position of a [`MctsTree`]: the root is the first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct NodeId(u32);
+
+impl NodeId {
+    /// The position's place in the order the search added positions: 0 for the root.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The id of the position added `index`-th (0 for the root), whether or not a tree has it.
+    pub fn from_index(index: usize) -> NodeId {
+        NodeId(u32::try_from(index).unwrap_or(u32::MAX))
+    }
+}
+
+/// One position of a search tree and what the playouts through it found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node<G: TwoPlayerGame> {
+    /// The position.
+    pub position: G::Position,
+    /// The move that led here from its parent; `None` at the root.
+    pub chosen: Option<G::Move>,
+    /// The player who made that move: the results here are counted for them.
+    pub mover: Player,
+    /// How the game ended here, if it did.
+    pub ending: Option<Ending>,
+    /// Playouts that went through this position.
+    pub visits: u32,
+    /// What they scored for the mover, in half points: 2 a win, 1 a draw, 0 a loss.
+    pub half_points: u32,
+    parent: u32,
+    first_child: u32,
+    children: u32,
+}
+
+impl<G: TwoPlayerGame> Node<G> {
+    /// The mover's average score here, from 0 (every playout lost) to 1 (every one won); 0
+    /// before any playout.
+    pub fn win_rate(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            f64::from(self.half_points) / (2.0 * f64::from(self.visits))
+        }
+    }
+}
+
+/// The tree a [`Mcts`] search grew: its positions with their visits and scores.
+#[derive(Clone)]
+pub struct MctsTree<G: TwoPlayerGame> {
+    nodes: Vec<Node<G>>,
+    exploration: f64,
+    asked: u32,
+}
+
+impl<G: TwoPlayerGame> fmt::Debug for MctsTree<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MctsTree")
+            .field("positions", &self.nodes.len())
+            .field("playouts", &self.playouts())
+            .field("exploration", &self.exploration)
+            .field("asked", &self.asked)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: TwoPlayerGame> MctsTree<G> {
+    /// The position searched.
+    pub fn root(&self) -> NodeId {
+        NodeId(0)
+    }
+
+    /// A position of the tree; `None` for an id this tree does not have (one from a bigger
+    /// tree).
+    pub fn node(&self, id: NodeId) -> Option<&Node<G>> {
+        self.nodes.get(id.index())
+    }
+
+    /// The position searched, with its counts: every playout went through it.
+    pub fn root_node(&self) -> &Node<G> {
+        &self.nodes[0]
+    }
+
+    /// The positions one move from `id` that the tree holds, in the game's order of moves
+    /// (none before the search first went on from there).
+    pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        let range = self.node(id).map_or(0..0, |node| {
+            node.first_child..node.first_child + node.children
+        });
+        range.map(NodeId)
+    }
+
+    /// The position `id` was reached from; `None` for the root (and an id the tree does not
+    /// have).
+    pub fn parent(&self, id: NodeId) -> Option<NodeId> {
+        let node = self.node(id)?;
+        (id.0 != 0).then_some(NodeId(node.parent))
+    }
+
+    /// How many positions the tree holds.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the tree holds only its root (it always holds that).
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// How many playouts grew it.
+    pub fn playouts(&self) -> u32 {
+        self.nodes[0].visits
+    }
+
+    /// The exploration constant it was grown with.
+    pub fn exploration(&self) -> f64 {
+        self.exploration
+    }
+
+    /// Whether the search stopped before the playouts asked for, because its playouts made
+    /// [`MAX_SEARCH_MOVES`] moves (a game whose playouts are very long, or never end).
+    pub fn stopped_early(&self) -> bool {
+        self.playouts() < self.asked
+    }
+
+    /// The [`ucb1`] value of the move into `id`, as its parent's selection saw it at the end of
+    /// the search; `None` at the root.
+    pub fn ucb1(&self, id: NodeId) -> Option<f64> {
+        let node = self.node(id)?;
+        let parent = self.node(self.parent(id)?)?;
+        Some(ucb1(
+            node.half_points,
+            node.visits,
+            parent.visits,
+            self.exploration,
+        ))
+    }
+
+    /// The root's move tried most often (the first in the game's order among equals): the move
+    /// the search plays. `None` when the game is over at the root.
+    pub fn best_move(&self) -> Option<G::Move> {
+        self.best_child()
+            .and_then(|id| self.nodes[id.index()].chosen)
+    }
+
+    /// The root's child tried most often (the first among equals).
+    pub fn best_child(&self) -> Option<NodeId> {
+        let mut best: Option<NodeId> = None;
+        for child in self.children(self.root()) {
+            if best.is_none_or(|b| self.nodes[child.index()].visits > self.nodes[b.index()].visits)
+            {
+                best = Some(child);
+            }
+        }
+        best
+    }
+}
+
+/// Watches a search step by step: each method is called as the search does what it names.
+/// Every method does nothing unless a watcher says otherwise, and `()` watches nothing, so an
+/// unwatched search costs nothing for them.
+pub trait Watch<G: TwoPlayerGame> {
+    /// A playout begins.
+    fn playout_begins(&mut self) {}
+    /// Selection went from `parent` to its child `child`.
+    fn selected(&mut self, _parent: NodeId, _child: NodeId) {}
+    /// `node` is reached for the first time: the position added to the tree.
+    fn added(&mut self, _node: NodeId) {}
+    /// The playout made this move (random, or the playout policy's).
+    fn played(&mut self, _chosen: G::Move) {}
+    /// The playout ended so.
+    fn ended(&mut self, _ending: Ending) {}
+    /// `node`'s visits and score were updated on the way back to the root.
+    fn backed_up(&mut self, _node: NodeId) {}
+}
+
+impl<G: TwoPlayerGame> Watch<G> for () {}
+
+/// Grows a tree from `position` by `playouts` playouts.
+pub(crate) fn search<G: TwoPlayerGame, W: Watch<G>>(
+    game: &G,
+    position: &G::Position,
+    playouts: u32,
+    exploration: f64,
+    random: &mut fastrand::Rng,
+    watch: &mut W,
+) -> MctsTree<G> {
+    let exploration = clamp_exploration(exploration);
+    let root = Node {
+        position: position.clone(),
+        chosen: None,
+        mover: !game.to_move(position),
+        ending: game.ending(position),
+        visits: 0,
+        half_points: 0,
+        parent: 0,
+        first_child: 0,
+        children: 0,
+    };
+    let mut nodes = vec![root];
+    let asked = playouts.min(MAX_PLAYOUTS);
+    let mut moves = 0u64;
+    for _ in 0..asked {
+        if moves >= MAX_SEARCH_MOVES {
+            break;
+        }
+        watch.playout_begins();
+        let leaf = select(game, &mut nodes, exploration, watch);
+        let ending = match nodes[leaf].ending {
+            Some(ending) => ending,
+            None => game.play_out(nodes[leaf].position.clone(), random, |chosen| {
+                moves += 1;
+                watch.played(chosen)
+            }),
+        };
+        watch.ended(ending);
+        let mut at = leaf;
+        loop {
+            let node = &mut nodes[at];
+            node.visits += 1;
+            node.half_points += ending.half_points(node.mover);
+            watch.backed_up(NodeId(at as u32));
+            if at == 0 {
+                break;
+            }
+            at = node.parent as usize;
+        }
+    }
+    MctsTree {
+        nodes,
+        exploration,
+        asked,
+    }
+}
+
+/// Selection and expansion: from the root down by UCB1 to the first position not visited yet
+/// (or to the end of a game); returns it.
+fn select<G: TwoPlayerGame, W: Watch<G>>(
+    game: &G,
+    nodes: &mut Vec<Node<G>>,
+    exploration: f64,
+    watch: &mut W,
+) -> usize {
+    let mut at = 0;
+    loop {
+        if nodes[at].ending.is_some() {
+            return at;
+        }
+        if nodes[at].children == 0 && !expand(game, nodes, at) {
+            return at;
+        }
+        let node = &nodes[at];
+        let (first, count) = (node.first_child as usize, node.children as usize);
+        let log_visits = f64::from(node.visits.max(1)).ln();
+        let mut best = first;
+        let mut best_value = f64::NEG_INFINITY;
+        for (child, c) in nodes.iter().enumerate().skip(first).take(count) {
+            if c.visits == 0 {
+                best = child;
+                break;
+            }
+            let visits = f64::from(c.visits);
+            let value = f64::from(c.half_points) / (2.0 * visits)
+                + exploration * (log_visits / visits).sqrt();
+            if value > best_value {
+                best_value = value;
+                best = child;
+            }
+        }
+        watch.selected(NodeId(at as u32), NodeId(best as u32));
+        at = best;
+        if nodes[at].visits == 0 {
+            watch.added(NodeId(at as u32));
+            return at;
+        }
+    }
+}
+
+/// Adds the positions one move from `at` to the tree; false when it cannot (the tree is full, or
+/// a learner's game lists no moves from a position it says is in play).
+fn expand<G: TwoPlayerGame>(game: &G, nodes: &mut Vec<Node<G>>, at: usize) -> bool {
+    if nodes.len() >= MAX_NODES {
+        return false;
+    }
+    let position = nodes[at].position.clone();
+    let moves = game.moves(&position);
+    if moves.is_empty() || nodes.len() + moves.len() > MAX_NODES {
+        return false;
+    }
+    let mover = game.to_move(&position);
+    let first = nodes.len() as u32;
+    for chosen in moves {
+        let next = game.play(&position, chosen);
+        nodes.push(Node {
+            ending: game.ending(&next),
+            position: next,
+            chosen: Some(chosen),
+            mover,
+            visits: 0,
+            half_points: 0,
+            parent: at as u32,
+            first_child: 0,
+            children: 0,
+        });
+    }
+    nodes[at].first_child = first;
+    nodes[at].children = nodes.len() as u32 - first;
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::TicTacToe;
+    use crate::rules::{Board, Square};
+
+    #[test]
+    fn every_visit_is_counted_once_on_the_way_up() {
+        for playouts in [1, 2, 9, 10, 100, 2_000] {
+            let tree = Mcts::new(playouts)
+                .unwrap()
+                .search(&TicTacToe::default(), &Board::new());
+            assert_eq!(tree.playouts(), playouts);
+            // The root is not a playout's leaf, so it is one visit above its children's, once
+            // its children exist.
+            let below: u32 = tree
+                .children(tree.root())
+                .map(|c| tree.node(c).unwrap().visits)
+                .sum();
+            assert_eq!(below, playouts);
+            for child in tree.children(tree.root()) {
+                check_counts_from(&tree, child);
+            }
+        }
+    }
+
+    fn check_counts_from(tree: &MctsTree<TicTacToe>, id: NodeId) {
+        let node = tree.node(id).unwrap();
+        assert!(node.half_points <= 2 * node.visits);
+        let below: u32 = tree
+            .children(id)
+            .map(|c| tree.node(c).unwrap().visits)
+            .sum();
+        let ended_here = u32::from(node.visits > 0 && node.ending.is_some());
+        if tree.children(id).next().is_some() {
+            // Expanded on its first revisit: its first visit was its own playout.
+            assert_eq!(node.visits, below + 1, "at {}", node.position);
+        } else {
+            assert!(node.visits <= 1 || ended_here == 1, "at {}", node.position);
+        }
+        for child in tree.children(id) {
+            check_counts_from(tree, child);
+        }
+    }
+
+    #[test]
+    fn the_same_seed_grows_the_same_tree_and_another_seed_another() {
+        let search = Mcts::new(500).unwrap();
+        let a = search.search(&TicTacToe::default(), &Board::new());
+        let b = search.search(&TicTacToe::default(), &Board::new());
+        assert_eq!(a.nodes, b.nodes);
+        let c = search.seed(7).search(&TicTacToe::default(), &Board::new());
+        assert_ne!(a.nodes, c.nodes);
+    }
+
+    #[test]
+    fn it_takes_a_win_and_blocks_a_loss() {
+        let search = Mcts::new(2_000).unwrap();
+        let win: Board = "XX./OO./...".parse().unwrap();
+        assert_eq!(
+            search.search(&TicTacToe::default(), &win).best_move(),
+            Some(Square::TopRight)
+        );
+        let block: Board = "XX./.O./...".parse().unwrap();
+        assert_eq!(
+            search.search(&TicTacToe::default(), &block).best_move(),
+            Some(Square::TopRight)
+        );
+    }
+
+    #[test]
+    fn a_finished_game_has_no_move_and_every_playout_ends_at_the_root() {
+        let over: Board = "XXX/OO./...".parse().unwrap();
+        let tree = Mcts::new(10).unwrap().search(&TicTacToe::default(), &over);
+        assert_eq!(tree.best_move(), None);
+        assert_eq!(tree.len(), 1);
+        assert_eq!(tree.playouts(), 10);
+        // X made the last move and won: 10 wins for X.
+        assert_eq!(tree.root_node().half_points, 20);
+    }
+
+    #[test]
+    fn limits_refuse_in_a_sentence_and_strange_constants_are_clamped() {
+        assert_eq!(
+            Mcts::new(0).unwrap_err().to_string(),
+            "0 playouts is fewer than this allows"
+        );
+        assert!(Mcts::new(MAX_PLAYOUTS + 1).is_err());
+        let search = Mcts::new(5).unwrap();
+        assert_eq!(search.exploration(f64::NAN).exploration_constant(), 0.0);
+        assert_eq!(search.exploration(-1.0).exploration_constant(), 0.0);
+        assert_eq!(
+            search.exploration(f64::INFINITY).exploration_constant(),
+            MAX_EXPLORATION
+        );
+    }
+
+    #[test]
+    fn the_tree_s_ucb1_is_the_formula_s() {
+        let tree = Mcts::new(300)
+            .unwrap()
+            .search(&TicTacToe::default(), &Board::new());
+        for child in tree.children(tree.root()) {
+            let node = tree.node(child).unwrap();
+            assert_eq!(
+                tree.ucb1(child),
+                Some(ucb1(
+                    node.half_points,
+                    node.visits,
+                    300,
+                    DEFAULT_EXPLORATION
+                ))
+            );
+        }
+    }
+
+    /// A game that never ends and lists no moves from positions it calls in play: the search
+    /// still comes back, counting such games as draws.
+    #[test]
+    fn a_game_that_never_ends_still_comes_back() {
+        struct Forever;
+        impl TwoPlayerGame for Forever {
+            type Position = u8;
+            type Move = u8;
+            fn start(&self) -> u8 {
+                0
+            }
+            fn to_move(&self, _: &u8) -> Player {
+                Player::X
+            }
+            fn moves(&self, &p: &u8) -> Vec<u8> {
+                if p < 3 { vec![p + 1] } else { vec![] }
+            }
+            fn play(&self, _: &u8, m: u8) -> u8 {
+                m
+            }
+            fn ending(&self, _: &u8) -> Option<Ending> {
+                None
+            }
+        }
+        struct Loop;
+        impl TwoPlayerGame for Loop {
+            type Position = ();
+            type Move = ();
+            fn start(&self) {}
+            fn to_move(&self, _: &()) -> Player {
+                Player::O
+            }
+            fn moves(&self, _: &()) -> Vec<()> {
+                vec![()]
+            }
+            fn play(&self, _: &(), _: ()) {}
+            fn ending(&self, _: &()) -> Option<Ending> {
+                None
+            }
+        }
+        let tree = Mcts::new(20).unwrap().search(&Forever, &0);
+        assert_eq!(tree.playouts(), 20);
+        let tree = Mcts::new(3).unwrap().search(&Loop, &());
+        assert_eq!(tree.playouts(), 3);
+        assert!(!tree.stopped_early());
+        // Each endless playout counts as a draw: half a win for the side that moved last.
+        assert_eq!(tree.root_node().half_points, 3);
+        // Asked for the most playouts, an endless game stops at the moves' limit.
+        let tree = Mcts::new(MAX_PLAYOUTS).unwrap().search(&Loop, &());
+        assert!(tree.stopped_early());
+        assert_eq!(
+            u64::from(tree.playouts()),
+            MAX_SEARCH_MOVES / u64::from(crate::engine::two_player::MAX_PLAYOUT_MOVES)
+        );
+    }
+}

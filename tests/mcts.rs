@@ -1,0 +1,132 @@
+//! Monte Carlo tree search checked against the solved game on every position in play.
+
+use magic_tictactoe::engine::mcts::{MAX_PLAYOUTS, Mcts};
+use magic_tictactoe::engine::{Ending, TicTacToe, TwoPlayerGame};
+use magic_tictactoe::prelude::*;
+use magic_tictactoe::stats;
+
+fn in_play() -> Vec<Board> {
+    let boards: Vec<Board> = stats::reachable_positions()
+        .into_iter()
+        .filter(|board| !board.is_over())
+        .collect();
+    assert_eq!(boards.len(), 4_520);
+    boards
+}
+
+/// Whether `square` keeps the value of `board` under perfect play (a win stays a win, a draw a
+/// draw), however slowly.
+fn keeps_value(board: Board, square: Square) -> bool {
+    let analysis = Analysis::new(board);
+    match (analysis.value(), analysis.value_of(square)) {
+        (Some(best), Some(chosen)) => {
+            (best.is_win(), best.is_draw()) == (chosen.is_win(), chosen.is_draw())
+        }
+        _ => false,
+    }
+}
+
+fn perfect_moves(playouts: u32) -> usize {
+    let search = Mcts::new(playouts).unwrap();
+    in_play()
+        .into_iter()
+        .enumerate()
+        .filter(|&(seed, board)| {
+            let tree = search
+                .seed(seed as u64)
+                .search(&TicTacToe::default(), &board);
+            assert_eq!(tree.playouts(), playouts);
+            keeps_value(board, tree.best_move().expect("a move in play"))
+        })
+        .count()
+}
+
+#[test]
+fn more_playouts_play_better_and_a_thousand_are_nearly_perfect() {
+    let rates: Vec<usize> = [10, 100, 1_000].map(perfect_moves).to_vec();
+    assert!(rates[0] < rates[1] && rates[1] < rates[2], "{rates:?}");
+    // 99% of the 4,520 positions in play, at least.
+    assert!(rates[2] * 100 >= 4_520 * 99, "{rates:?}");
+}
+
+#[test]
+fn the_largest_search_is_not_cut_short_on_tic_tac_toe() {
+    let tree = Mcts::new(MAX_PLAYOUTS)
+        .unwrap()
+        .search(&TicTacToe::default(), &Board::new());
+    assert!(!tree.stopped_early());
+    assert_eq!(tree.playouts(), MAX_PLAYOUTS);
+    // Perfect play from the empty board is a draw: the most-tried first move keeps it.
+    assert!(keeps_value(Board::new(), tree.best_move().unwrap()));
+}
+
+/// Nim with one heap: take 1, 2 or 3; whoever takes the last stick wins. A position is a loss
+/// for the player to move exactly when the heap is a multiple of 4.
+struct TakeAway;
+
+impl TwoPlayerGame for TakeAway {
+    type Position = (u32, Player);
+    type Move = u32;
+    fn start(&self) -> (u32, Player) {
+        (10, Player::X)
+    }
+    fn to_move(&self, &(_, turn): &(u32, Player)) -> Player {
+        turn
+    }
+    fn moves(&self, &(sticks, _): &(u32, Player)) -> Vec<u32> {
+        (1..=3).filter(|&take| take <= sticks).collect()
+    }
+    fn play(&self, &(sticks, turn): &(u32, Player), take: u32) -> (u32, Player) {
+        (sticks - take, !turn)
+    }
+    fn ending(&self, &(sticks, turn): &(u32, Player)) -> Option<Ending> {
+        (sticks == 0).then_some(Ending::Won(!turn))
+    }
+}
+
+#[test]
+fn a_learners_own_game_is_searched_the_same_way() {
+    // From every winning heap up to 12, the search takes the heap down to a multiple of 4.
+    for sticks in (1..=12).filter(|sticks| sticks % 4 != 0) {
+        let tree = Mcts::new(3_000)
+            .unwrap()
+            .search(&TakeAway, &(sticks, Player::X));
+        assert_eq!(tree.best_move(), Some(sticks % 4), "from {sticks} sticks");
+    }
+}
+
+#[test]
+fn an_mcts_player_is_an_opponent_like_the_others() {
+    use magic_tictactoe::clickable::ClickableGame;
+    use magic_tictactoe::engine::MAX_OPPONENT_PLAYOUTS;
+
+    // The same position, the same move: so a Challenge counts its games exactly.
+    let mut player = Opponent::mcts(MAX_OPPONENT_PLAYOUTS, 3);
+    let first = player.choose(Board::new());
+    assert_eq!(player.choose(Board::new()), first);
+    let challenge = Challenge::new(Opponent::mcts(MAX_OPPONENT_PLAYOUTS, 3));
+    assert!(challenge.is_exact());
+    // At 200 playouts it never loses to the rules player, and beats the random one nearly
+    // always: a loss is rarer than 1 game in 100 (counted exactly, over every game).
+    assert!(challenge.never_loses_to(Level::Rules), "{challenge}");
+    for side in Player::ALL {
+        let record = challenge.record(Level::Random, side).unwrap();
+        assert!(record.wins > 0.9 && record.losses < 0.01, "{challenge}");
+        assert_eq!(record.forfeits, 0.0);
+    }
+
+    let mut game = Game::against(Opponent::mcts(100, 1));
+    game.play(1);
+    assert_eq!(
+        game.board().empty_squares().len(),
+        7,
+        "it answered X's move"
+    );
+
+    let clickable = ClickableGame::new(Opponent::mcts(50, 1));
+    assert!(clickable.table().len() > 100);
+
+    let mut menace = Menace::new();
+    let training = menace.train(Opponent::mcts(50, 1), 500).unwrap();
+    assert_eq!(training.games(), 500);
+}
