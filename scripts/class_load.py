@@ -117,8 +117,33 @@ class Hub:
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
+        for pid, what in self.leftovers():
+            print(f"     (the hub left {what} running, pid {pid}: stopped)", flush=True)
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
         if self.log:
             self.log.close()
+
+    def leftovers(self):
+        """This class's processes that the hub starts in sessions of their own (its proxy, the
+        class page) and still running: a hub killed before its clean-up leaves them."""
+        found = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+                environment = (entry / "environ").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            ours = f"MAGIC_CLASS_HOME={self.class_home}".encode() in environment
+            if f"{self.class_home}/proxy/" in command:
+                found.append((int(entry.name), "its proxy"))
+            elif "class_page.py" in command and ours:
+                found.append((int(entry.name), "the class page"))
+        return found
 
     def password(self, name):
         for line in (self.class_home / "hub" / "passwords.txt").read_text().splitlines():

@@ -30,6 +30,7 @@ import json
 import os
 import pwd
 import re
+import signal
 import stat
 import subprocess
 import sys
@@ -593,7 +594,12 @@ def main():
     ], cookie_secret=os.urandom(32))
     app.listen(port, "127.0.0.1")
     print(f"class page on 127.0.0.1:{port}{PREFIX}", file=sys.stderr, flush=True)
-    ioloop.IOLoop.current().start()
+    # The hub stops its services with SIGINT, then SIGTERM; a hub started in the background by a
+    # shell hands its children SIGINT ignored, so both are caught here, to stop at once.
+    loop = ioloop.IOLoop.current()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        loop.asyncio_loop.add_signal_handler(number, loop.stop)
+    loop.start()
 
 
 if __name__ == "__main__":
