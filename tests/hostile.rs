@@ -16,6 +16,7 @@ use magic_tictactoe::engine::menace::{MAX_TRAINING_GAMES, MatchBox, Menace, Sett
 use magic_tictactoe::engine::{Ending, TwoPlayerGame};
 use magic_tictactoe::exercises::{Exercise, check_never_loses, check_win_test};
 use magic_tictactoe::pick15::Pick15;
+use magic_tictactoe::playouts::PlayoutSteps;
 use magic_tictactoe::prelude::*;
 use magic_tictactoe::render::Scaled;
 use magic_tictactoe::solver::{self, GameTree, MoveOrder, Pruning, TicTacToe, value_if_over};
@@ -418,6 +419,14 @@ proptest! {
         let _ = game.play_out(board, &mut random, |_| {});
         let mut player = Opponent::mcts(playouts, seed).with_exploration(c);
         let _ = (player.name().len(), player.playouts(), player.level(), player.is_learners(), player.turn(board), player.choose(board));
+        let mut steps = PlayoutSteps::new(board).seed(seed).exploration(c);
+        steps.steps(id as usize % 300);
+        steps.step();
+        steps.back();
+        let _ = (steps.playouts(), steps.board(), steps.is_at_limit(), steps.last_playout(), steps.tree().len(), steps.to_html(), steps.to_string());
+        steps.restart();
+        steps.steps(usize::MAX);
+        let _ = steps.last_playout().map(|p| p.updates.len());
         let mut game = Game::against(Opponent::mcts(playouts % 50, seed).with_exploration(c));
         game.play(5).play(1).play(9);
         let _ = game.to_html();

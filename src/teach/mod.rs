@@ -11,6 +11,7 @@ mod comparison;
 pub mod exercises;
 pub mod paper;
 pub mod pick15;
+pub mod playouts;
 pub mod search_check;
 mod steps;
 mod sums;
