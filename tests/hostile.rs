@@ -419,6 +419,16 @@ proptest! {
         let _ = game.play_out(board, &mut random, |_| {});
         let mut player = Opponent::mcts(playouts, seed).with_exploration(c);
         let _ = (player.name().len(), player.playouts(), player.level(), player.is_learners(), player.turn(board), player.choose(board));
+        let odd = check_ucb1(move |w, n, p, k| if n == 0 { c } else { w * c / f64::from(p) + k + f64::from(n) });
+        let _ = (odd.is_right(), odd.checked(), odd.to_html(), odd.to_string());
+        let odd = check_backpropagation(move |path: &mut [PathNode], _| {
+            for node in path.iter_mut() {
+                node.visits = node.visits.wrapping_add(points);
+                node.wins = c;
+                node.mover = !node.mover;
+            }
+        });
+        let _ = (odd.is_right(), odd.checked(), odd.to_html(), odd.to_string());
         let mut steps = PlayoutSteps::new(board).seed(seed).exploration(c);
         steps.steps(id as usize % 300);
         steps.step();

@@ -9,6 +9,7 @@ pub mod challenge;
 pub mod classroom;
 mod comparison;
 pub mod exercises;
+pub mod mcts_check;
 pub mod paper;
 pub mod pick15;
 pub mod playouts;
