@@ -15,7 +15,7 @@ pub use crate::engine::search::{MoveOrder, Pruning, Search, alpha_beta, minimax}
 pub use crate::engine::stats::{self, Statistics};
 pub use crate::engine::{
     Analysis, Choice, DEFAULT_SEED, Ending, Forfeit, Game, Level, MoveValue, Opponent, Reason,
-    Table, TwoPlayerGame, Value, rules_choice,
+    Table, TicTacToe, TwoPlayerGame, Value, rules_choice,
 };
 pub use crate::exercises::{self, Exercise, Verdict, check_never_loses, check_win_test};
 pub use crate::render::{self, BoardView, Gallery, Html, Picture, Scale};

@@ -9,7 +9,7 @@ use std::fmt;
 
 use crate::engine::mcts::{self, MctsTree, NodeId, Watch, ucb1};
 use crate::engine::{DEFAULT_SEED, Ending, TicTacToe};
-use crate::render::palette::{BAR, CHOSEN, HEADING, INK, MUTED, PAPER};
+use crate::render::palette::{BAR, GOOD, HEADING, INK, MUTED, PAPER};
 use crate::render::parts::{
     bar, caption, card, cell, heading_cell, note, plain_table, row_of_boards, title,
 };
@@ -329,7 +329,7 @@ fn percent(half_points: u32, visits: u32) -> String {
 
 fn ucb_text(value: f64) -> String {
     if value.is_infinite() {
-        "∞ (untried)".to_owned()
+        "∞".to_owned()
     } else {
         format!("{value:.2}")
     }
@@ -354,7 +354,7 @@ impl Playout {
             );
             for candidate in &step.candidates {
                 let chosen = candidate.square == step.chosen;
-                let (background, ink) = if chosen { CHOSEN } else { (PAPER, INK) };
+                let (background, ink) = if chosen { GOOD } else { (PAPER, INK) };
                 row = row.child(
                     cell(scale)
                         .css("background", background)
@@ -449,7 +449,7 @@ impl PlayoutSteps {
         for id in children {
             let Some(node) = tree.node(id) else { continue };
             let (background, ink) = if Some(id) == best && node.visits > 0 {
-                CHOSEN
+                GOOD
             } else {
                 (PAPER, INK)
             };
@@ -469,7 +469,11 @@ impl PlayoutSteps {
                     .css("color", ink)
                     .css("text-align", "center")
                     .css("white-space", "nowrap")
-                    .child(div().text(&format!("{} visits", thousands(u64::from(node.visits)))))
+                    .child(div().text(&format!(
+                        "{} {}",
+                        thousands(u64::from(node.visits)),
+                        if node.visits == 1 { "visit" } else { "visits" }
+                    )))
                     .child(bar(
                         scale,
                         f64::from(node.visits) / f64::from(most),
@@ -513,7 +517,7 @@ impl Picture for PlayoutSteps {
                 inner.push(section(
                     scale,
                     &format!(
-                        "Playout {}. 1. Selection: at each position, the move with the highest UCB1 (green). Each move: visits · win rate, then UCB1.",
+                        "Playout {}. 1. Selection: at each position, the move with the highest UCB1 (green). Each move: visits · win rate, then UCB1 (∞: never tried).",
                         thousands(u64::from(playout.number))
                     ),
                 ));
