@@ -123,7 +123,7 @@ fn same(a: f64, b: f64) -> bool {
 /// Checks a learner's UCB1: `ucb1(wins, visits, parent_visits, c)` is the value of a move tried
 /// `visits` times that scored `wins` (a draw ½) from a position visited `parent_visits` times,
 /// with exploration constant `c`: infinity for a move never tried. It is compared with the
-/// crate's ([`ucb1`](crate::engine::mcts::ucb1)) on every move of the trees of several
+/// crate's ([`ucb1`]) on every move of the trees of several
 /// searches, with three constants.
 pub fn check_ucb1(learners: impl Fn(f64, u32, u32, f64) -> f64) -> MctsCheck {
     let mut result = MctsCheck {

@@ -2,7 +2,7 @@
 //! each move's UCB1 value, the position added to the tree, the random moves of the playout,
 //! and the counts updated on the way back; and the tree as it stands.
 //!
-//! The search is the engine's own ([`mcts`](crate::engine::mcts)): the same seed grows the same
+//! The search is the engine's own ([`mcts`]): the same seed grows the same
 //! tree, so a step forward or back replays it from the start to the playout asked for.
 
 use std::fmt;
