@@ -616,6 +616,10 @@ fn the_whole_game_calls() {
     Board::new().scaled(2.0).evcxr_display();
     Html::text("<b>").evcxr_display();
     let _: Result<Square, SquareError> = Square::from_digit(u128::MAX);
+    // The old name of try_play: a refused move leaves the board as it was.
+    #[allow(deprecated)]
+    let old = Board::new().play(5).play(5).play(u128::MAX).play("z9");
+    assert_eq!(old, Board::new().try_play(5).unwrap());
     // Outside a class (no course named), starting over refuses in a sentence and touches nothing.
     if std::env::var_os(magic_tictactoe::teach::classroom::COURSE_VARIABLE).is_none() {
         let refusal = start_over();
