@@ -9,12 +9,13 @@
 //! ```
 
 pub use crate::clickable::ClickableGame;
+pub use crate::engine::mcts::{self, Mcts, MctsTree};
 pub use crate::engine::menace::{self, MatchBox, Menace};
 pub use crate::engine::search::{MoveOrder, Pruning, Search, alpha_beta, minimax};
 pub use crate::engine::stats::{self, Statistics};
 pub use crate::engine::{
-    Analysis, Choice, DEFAULT_SEED, Forfeit, Game, Level, MoveValue, Opponent, Reason, Table,
-    Value, rules_choice,
+    Analysis, Choice, DEFAULT_SEED, Ending, Forfeit, Game, Level, MoveValue, Opponent, Reason,
+    Table, TicTacToe, TwoPlayerGame, Value, rules_choice,
 };
 pub use crate::exercises::{self, Exercise, Verdict, check_never_loses, check_win_test};
 pub use crate::render::{self, BoardView, Gallery, Html, Picture, Scale};
@@ -24,8 +25,10 @@ pub use crate::rules::{
 pub use crate::teach::beyond::MagicGrid;
 pub use crate::teach::challenge::{Challenge, DepthStudy};
 pub use crate::teach::classroom::{StartOver, start_over};
+pub use crate::teach::mcts_check::{MctsCheck, PathNode, check_backpropagation, check_ucb1};
 pub use crate::teach::paper::{OrderComparison, PaperTree};
 pub use crate::teach::pick15::Pick15;
+pub use crate::teach::playouts::PlayoutSteps;
 pub use crate::teach::search_check::{SearchCheck, check_alpha_beta, check_minimax, check_negamax};
 pub use crate::teach::tournament::{Rates, Tournament};
 pub use crate::teach::tree::{OrderedSearches, SearchTree};

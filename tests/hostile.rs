@@ -16,6 +16,7 @@ use magic_tictactoe::engine::menace::{MAX_TRAINING_GAMES, MatchBox, Menace, Sett
 use magic_tictactoe::engine::{Ending, TwoPlayerGame};
 use magic_tictactoe::exercises::{Exercise, check_never_loses, check_win_test};
 use magic_tictactoe::pick15::Pick15;
+use magic_tictactoe::playouts::PlayoutSteps;
 use magic_tictactoe::prelude::*;
 use magic_tictactoe::render::Scaled;
 use magic_tictactoe::solver::{self, GameTree, MoveOrder, Pruning, TicTacToe, value_if_over};
@@ -418,6 +419,24 @@ proptest! {
         let _ = game.play_out(board, &mut random, |_| {});
         let mut player = Opponent::mcts(playouts, seed).with_exploration(c);
         let _ = (player.name().len(), player.playouts(), player.level(), player.is_learners(), player.turn(board), player.choose(board));
+        let odd = check_ucb1(move |w, n, p, k| if n == 0 { c } else { w * c / f64::from(p) + k + f64::from(n) });
+        let _ = (odd.is_right(), odd.checked(), odd.to_html(), odd.to_string());
+        let odd = check_backpropagation(move |path: &mut [PathNode], _| {
+            for node in path.iter_mut() {
+                node.visits = node.visits.wrapping_add(points);
+                node.wins = c;
+                node.mover = !node.mover;
+            }
+        });
+        let _ = (odd.is_right(), odd.checked(), odd.to_html(), odd.to_string());
+        let mut steps = PlayoutSteps::new(board).seed(seed).exploration(c);
+        steps.steps(id as usize % 300);
+        steps.step();
+        steps.back();
+        let _ = (steps.playouts(), steps.board(), steps.is_at_limit(), steps.last_playout(), steps.tree().len(), steps.to_html(), steps.to_string());
+        steps.restart();
+        steps.steps(usize::MAX);
+        let _ = steps.last_playout().map(|p| p.updates.len());
         let mut game = Game::against(Opponent::mcts(playouts % 50, seed).with_exploration(c));
         game.play(5).play(1).play(9);
         let _ = game.to_html();
@@ -597,6 +616,10 @@ fn the_whole_game_calls() {
     Board::new().scaled(2.0).evcxr_display();
     Html::text("<b>").evcxr_display();
     let _: Result<Square, SquareError> = Square::from_digit(u128::MAX);
+    // The old name of try_play: a refused move leaves the board as it was.
+    #[allow(deprecated)]
+    let old = Board::new().play(5).play(5).play(u128::MAX).play("z9");
+    assert_eq!(old, Board::new().try_play(5).unwrap());
     // Outside a class (no course named), starting over refuses in a sentence and touches nothing.
     if std::env::var_os(magic_tictactoe::teach::classroom::COURSE_VARIABLE).is_none() {
         let refusal = start_over();

@@ -130,3 +130,15 @@ fn an_mcts_player_is_an_opponent_like_the_others() {
     let training = menace.train(Opponent::mcts(50, 1), 500).unwrap();
     assert_eq!(training.games(), 500);
 }
+
+/// What notebook 11 says of its two challenges: with 10 playouts a move MCTS loses even to the
+/// rules player; with 2,000 it loses to no level.
+#[test]
+fn the_notebooks_challenges_say_what_the_notebook_says() {
+    let weak = Challenge::new(Opponent::mcts(10, 1));
+    assert!(!weak.never_loses_to(Level::Rules), "{weak}");
+    let strong = Challenge::new(Opponent::mcts(2_000, 1));
+    for level in Level::ALL {
+        assert!(strong.never_loses_to(level), "{strong}");
+    }
+}

@@ -1,6 +1,7 @@
 //! The engine: how a computer plays. Values under perfect play, the one search (plain minimax
 //! and alpha-beta), the solved table, analyses, the computer's levels and opponents, a game
-//! session, and the counts of the game tree.
+//! session, the counts of the game tree, and Monte Carlo tree search ([`mcts`]) on any game that
+//! answers the five questions of [`TwoPlayerGame`].
 //!
 //! It is built on the rules layer only: nothing here draws or teaches.
 

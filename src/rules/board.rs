@@ -252,6 +252,28 @@ impl Board {
         Ok(self.play_unchecked(square))
     }
 
+    /// The old name of [`Board::try_play`], kept for one release so that lessons written for it
+    /// still run. It returns the board after the move; a square that is taken or names no
+    /// square, or a game that is over, leaves the board as it was, without a word (the old call
+    /// stopped the program instead). Use [`Board::try_play`], which says why a move is refused.
+    ///
+    /// ```
+    /// # #![allow(deprecated)]
+    /// use magic_tictactoe::{Board, Square};
+    ///
+    /// let board = Board::new().play(Square::Centre).play(1);
+    /// assert_eq!(board, Board::new().try_play(5)?.try_play(1)?);
+    /// assert_eq!(board.play(5), board, "a taken square changes nothing");
+    /// # Ok::<(), magic_tictactoe::MoveError>(())
+    /// ```
+    #[deprecated(
+        since = "0.1.0",
+        note = "use `try_play`: it returns the board after the move, or why the move is refused"
+    )]
+    pub fn play(self, square: impl IntoSquare) -> Board {
+        self.try_play(square).unwrap_or(self)
+    }
+
     /// Whether `square` is free. A number or text that names no square is not free.
     ///
     /// ```

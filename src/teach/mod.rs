@@ -1,6 +1,7 @@
 //! Teaching: the tools the notebooks are made of. Sums and triples on the magic square, search
-//! trees walked step by step, the three ways of solving side by side, tournaments, Pick 15, the
-//! magic squares beyond 3x3, and exercises that check an answer.
+//! trees walked step by step, Monte Carlo tree search one playout at a time, the three ways of
+//! solving side by side, tournaments, Pick 15, the magic squares beyond 3x3, and exercises and
+//! checks of a learner's code.
 //!
 //! This is the top layer: it uses the rules, the engine and the pictures, and nothing uses it.
 
@@ -9,8 +10,10 @@ pub mod challenge;
 pub mod classroom;
 mod comparison;
 pub mod exercises;
+pub mod mcts_check;
 pub mod paper;
 pub mod pick15;
+pub mod playouts;
 pub mod search_check;
 mod steps;
 mod sums;
