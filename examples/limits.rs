@@ -382,4 +382,47 @@ fn main() {
         |h: &Html| h.len() < 64 * 1024,
         || ClickableGame::new(Opponent::mcts(most, 1)).to_html(),
     );
+    time(
+        "solve(tic-tac-toe) through the TwoPlayerGame trait, alpha-beta",
+        500,
+        |s: &Result<Search<Value>, LimitError>| s.as_ref().is_ok_and(|s| s.value.is_draw()),
+        || magic_tictactoe::engine::solve::solve(&TicTacToe::default(), &Board::new()),
+    );
+    time(
+        "solve_minimax(tic-tac-toe) through the trait, 549,946 positions",
+        1000,
+        |s: &Result<Search<Value>, LimitError>| s.as_ref().is_ok_and(|s| s.positions == 549_946),
+        || magic_tictactoe::engine::solve::solve_minimax(&TicTacToe::default(), &Board::new()),
+    );
+    time(
+        "solve(4x4 tic-tac-toe) (refused at the moves' limit)",
+        1000,
+        |s: &Result<Search<Value>, LimitError>| s.is_err(),
+        || {
+            let game = magic_tictactoe::engine::games::KInARow::new(4, 4, 4).expect("a size");
+            magic_tictactoe::engine::solve::solve(&game, &game.start())
+        },
+    );
+    time(
+        "solve(5 in a row on 8 by 8) (refused at the moves' limit)",
+        1000,
+        |s: &Result<Search<Value>, LimitError>| s.is_err(),
+        || {
+            let game = magic_tictactoe::engine::games::KInARow::new(8, 8, 5).expect("a size");
+            magic_tictactoe::engine::solve::solve(&game, &game.start())
+        },
+    );
+    time(
+        "Mcts(200,000).search(Connect Four 8 by 8) (stops at the moves' limit)",
+        1000,
+        |t: &magic_tictactoe::engine::mcts::MctsTree<
+            magic_tictactoe::engine::games::ConnectFour,
+        >| { t.playouts() > 0 },
+        || {
+            let game = magic_tictactoe::engine::games::ConnectFour::new(8, 8).expect("a size");
+            magic_tictactoe::engine::mcts::Mcts::new(magic_tictactoe::engine::mcts::MAX_PLAYOUTS)
+                .expect("within the limit")
+                .search(&game, &game.start())
+        },
+    );
 }

@@ -9,9 +9,11 @@
 //! ```
 
 pub use crate::clickable::ClickableGame;
+pub use crate::engine::games::{ConnectFour, Grid, KInARow};
 pub use crate::engine::mcts::{self, Mcts, MctsTree};
 pub use crate::engine::menace::{self, MatchBox, Menace};
 pub use crate::engine::search::{MoveOrder, Pruning, Search, alpha_beta, minimax};
+pub use crate::engine::solve::{move_values, solve, solve_minimax};
 pub use crate::engine::stats::{self, Statistics};
 pub use crate::engine::{
     Analysis, Choice, DEFAULT_SEED, Ending, Forfeit, Game, Level, MoveValue, Opponent, Reason,

@@ -11,8 +11,10 @@ use std::path::Path;
 use magic_tictactoe::beyond::{MagicGrid, lines_of};
 use magic_tictactoe::challenge::DepthStudy;
 use magic_tictactoe::clickable::ClickableGame;
+use magic_tictactoe::engine::games::{ConnectFour, KInARow};
 use magic_tictactoe::engine::mcts::{MAX_PLAYOUTS, Mcts, NodeId, ucb1};
 use magic_tictactoe::engine::menace::{MAX_TRAINING_GAMES, MatchBox, Menace, Settings};
+use magic_tictactoe::engine::solve::{Rules, move_values, solve, solve_minimax};
 use magic_tictactoe::engine::{Ending, TwoPlayerGame};
 use magic_tictactoe::exercises::{Exercise, check_never_loses, check_win_test};
 use magic_tictactoe::pick15::Pick15;
@@ -440,6 +442,27 @@ proptest! {
         let mut game = Game::against(Opponent::mcts(playouts % 50, seed).with_exploration(c));
         game.play(5).play(1).play(9);
         let _ = game.to_html();
+    }
+
+    #[test]
+    fn grid_games_of_any_size(columns in 0..10usize, rows in 0..10usize, k in 0..12usize, moves in proptest::collection::vec(any::<usize>(), 0..40), seed in any::<u64>()) {
+        let _ = (KInARow::new(columns, rows, k).map_err(|e| e.to_string()), ConnectFour::new(columns, rows).map_err(|e| e.to_string()));
+        let (Ok(row_game), Ok(drop_game)) = (KInARow::new(columns, rows, k), ConnectFour::new(columns, rows)) else { return Ok(()) };
+        let (mut a, mut b) = (row_game.start(), drop_game.start());
+        for &m in &moves {
+            a = row_game.play(&a, m % 80);
+            b = drop_game.play(&b, m % 12);
+            let _ = (row_game.ending(&a), drop_game.ending(&b), row_game.moves(&a), drop_game.moves(&b), row_game.to_move(&a));
+        }
+        let _ = (row_game.k(), row_game.size(), row_game.lines().len(), row_game.text(&a), row_game.to_string(), drop_game.size(), drop_game.text(&b), drop_game.to_string());
+        let _ = (a.squares(Player::X), a.get(seed as usize), b.get(3));
+        let small = Mcts::new(50).unwrap().seed(seed);
+        let _ = (small.search(&row_game, &a).best_move(), small.search(&drop_game, &b).best_move());
+        if columns * rows <= 9 {
+            let _ = (solve(&row_game, &a).map(|s| s.value), solve_minimax(&drop_game, &b).map(|s| s.positions), move_values(&row_game, &row_game.start()).map(|v| v.len()));
+            let rules = Rules::new(&row_game, 10);
+            let _ = (rules.ran_out(), rules.visited());
+        }
     }
 
     #[test]

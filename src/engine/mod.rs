@@ -7,6 +7,7 @@
 
 mod analysis;
 mod game;
+pub mod games;
 mod horizon;
 pub(crate) mod learner;
 mod level;
@@ -14,6 +15,7 @@ pub mod mcts;
 pub mod menace;
 mod opponent;
 pub mod search;
+pub mod solve;
 mod solved;
 pub mod stats;
 mod two_player;

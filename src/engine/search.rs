@@ -27,8 +27,9 @@ use crate::rules::{Board, Player, Square, SquareSet, magic};
 /// [`GameTree::of_move_into`] turns the score of the position a move leads to into the score of
 /// the move for the player who makes it.
 pub trait GameTree {
-    /// A position in the tree.
-    type Position: Copy;
+    /// A position in the tree (copied for tic-tac-toe's boards; cloned for a game whose
+    /// positions hold more).
+    type Position: Clone;
     /// A move from one position to the next.
     type Move: Copy;
     /// How good a position is for the player to move there.
@@ -161,14 +162,14 @@ impl<T: GameTree, O: Observer<T>, const PRUNE: bool> Walk<'_, T, O, PRUNE> {
         positions: &mut u64,
     ) -> T::Score {
         *positions += 1;
-        self.observer.enter(position, alpha, beta);
-        if let Some(score) = self.tree.score_if_over(position) {
+        self.observer.enter(position.clone(), alpha, beta);
+        if let Some(score) = self.tree.score_if_over(position.clone()) {
             self.observer.leave(position, Found::Exact(score));
             return score;
         }
         let mut best = T::LOWEST;
         let mut raised = alpha;
-        let mut moves = self.tree.moves(position);
+        let mut moves = self.tree.moves(position.clone());
         while let Some((mv, next)) = moves.next() {
             let score = if PRUNE {
                 T::of_move_into(self.score(
@@ -184,10 +185,10 @@ impl<T: GameTree, O: Observer<T>, const PRUNE: bool> Walk<'_, T, O, PRUNE> {
             if PRUNE {
                 raised = raised.max(score);
             }
-            self.observer.scored(position, mv, score, raised);
+            self.observer.scored(position.clone(), mv, score, raised);
             if PRUNE && score >= beta {
                 for (skipped, leads_to) in moves.by_ref() {
-                    self.observer.skip(position, skipped, leads_to);
+                    self.observer.skip(position.clone(), skipped, leads_to);
                 }
                 break;
             }

@@ -23,6 +23,8 @@ pub enum Counted {
     Nodes,
     /// Playouts of a Monte Carlo tree search.
     Playouts,
+    /// Moves a search looks at, all together.
+    MovesSearched,
 }
 
 impl Counted {
@@ -35,6 +37,7 @@ impl Counted {
             Counted::Depth => "moves ahead",
             Counted::Nodes => "nodes",
             Counted::Playouts => "playouts",
+            Counted::MovesSearched => "moves searched",
         }
     }
 }

@@ -1,0 +1,421 @@
+//! Two games besides tic-tac-toe on the [`TwoPlayerGame`] trait, as worked examples a student
+//! can read: k-in-a-row on an m-by-n board (tic-tac-toe is 3 in a row on 3 by 3; 4x4
+//! tic-tac-toe is 4 in a row on 4 by 4), and Connect Four, where a mark drops to the lowest free
+//! square of its column. Both keep a position as two sets of squares, one bit a square, and
+//! look for a line among the lines of k squares worked out when the game is made.
+//!
+//! ```
+//! use magic_tictactoe::engine::games::{ConnectFour, KInARow};
+//! use magic_tictactoe::engine::solve::solve;
+//! use magic_tictactoe::engine::TwoPlayerGame;
+//!
+//! // 3 in a row on 3 by 3 is tic-tac-toe: a draw.
+//! let noughts = KInARow::new(3, 3, 3)?;
+//! assert!(solve(&noughts, &noughts.start())?.value.is_draw());
+//!
+//! let connect = ConnectFour::new(4, 4)?;
+//! assert_eq!(connect.moves(&connect.start()), vec![0, 1, 2, 3]);
+//! # Ok::<(), magic_tictactoe::LimitError>(())
+//! ```
+
+use std::fmt;
+
+use super::two_player::{Ending, TwoPlayerGame};
+use crate::rules::{Counted, LimitError, Player};
+
+/// The most rows, and the most columns, a grid game may have (a position is 64 bits a player).
+pub const MAX_SIDE: usize = 8;
+
+/// A position of a grid game: the squares each player holds, one bit a square, row by row
+/// from the top left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Grid {
+    x: u64,
+    o: u64,
+}
+
+impl Grid {
+    /// The squares `player` holds, one bit a square.
+    pub fn squares(&self, player: Player) -> u64 {
+        match player {
+            Player::X => self.x,
+            Player::O => self.o,
+        }
+    }
+
+    /// Who holds square `index` (row by row from the top left), if anyone.
+    pub fn get(&self, index: usize) -> Option<Player> {
+        let bit = 1u64.checked_shl(u32::try_from(index).ok()?)?;
+        if self.x & bit != 0 {
+            Some(Player::X)
+        } else if self.o & bit != 0 {
+            Some(Player::O)
+        } else {
+            None
+        }
+    }
+
+    fn marks(self) -> u32 {
+        (self.x | self.o).count_ones()
+    }
+
+    fn turn(self) -> Player {
+        if self.x.count_ones() > self.o.count_ones() {
+            Player::O
+        } else {
+            Player::X
+        }
+    }
+
+    fn with(self, index: usize) -> Grid {
+        let bit = 1u64 << index;
+        match self.turn() {
+            Player::X => Grid {
+                x: self.x | bit,
+                o: self.o,
+            },
+            Player::O => Grid {
+                x: self.x,
+                o: self.o | bit,
+            },
+        }
+    }
+}
+
+/// What the two games share: the board's size, its lines, and the rules of a line.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Board {
+    columns: usize,
+    rows: usize,
+    k: usize,
+    lines: Vec<u64>,
+}
+
+impl Board {
+    fn new(columns: usize, rows: usize, k: usize) -> Result<Board, LimitError> {
+        for side in [columns, rows] {
+            if side == 0 {
+                return Err(LimitError {
+                    counted: Counted::GridSize,
+                    asked: 0,
+                    limit: 1,
+                });
+            }
+            LimitError::check(Counted::GridSize, side, MAX_SIDE as u64)?;
+        }
+        let k = k.clamp(1, columns.max(rows));
+        let mut lines = Vec::new();
+        for row in 0..rows {
+            for column in 0..columns {
+                for (dr, dc) in [(0i64, 1i64), (1, 0), (1, 1), (1, -1)] {
+                    let squares: Option<Vec<usize>> = (0..k as i64)
+                        .map(|step| {
+                            let r = row as i64 + dr * step;
+                            let c = column as i64 + dc * step;
+                            ((0..rows as i64).contains(&r) && (0..columns as i64).contains(&c))
+                                .then(|| r as usize * columns + c as usize)
+                        })
+                        .collect();
+                    if let Some(squares) = squares {
+                        let line = squares.iter().fold(0u64, |bits, &i| bits | 1 << i);
+                        if !lines.contains(&line) {
+                            lines.push(line);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Board {
+            columns,
+            rows,
+            k,
+            lines,
+        })
+    }
+
+    fn cells(&self) -> usize {
+        self.columns * self.rows
+    }
+
+    fn has_line(&self, squares: u64) -> bool {
+        // A line is made when none of its squares is missing.
+        self.lines.iter().any(|line| line & !squares == 0)
+    }
+
+    fn ending(&self, grid: &Grid) -> Option<Ending> {
+        // Only the player who moved last can have made a line.
+        let last = !grid.turn();
+        if self.has_line(grid.squares(last)) {
+            Some(Ending::Won(last))
+        } else if grid.marks() as usize == self.cells() {
+            Some(Ending::Drawn)
+        } else {
+            None
+        }
+    }
+
+    /// The grid in rows of `X`, `O` and `.`, top row first.
+    fn draw(&self, grid: &Grid) -> String {
+        (0..self.rows)
+            .map(|row| {
+                (0..self.columns)
+                    .map(|column| match grid.get(row * self.columns + column) {
+                        Some(player) => player.mark(),
+                        None => '.',
+                    })
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+}
+
+/// k in a row on a board `columns` wide and `rows` high: players take turns marking any free
+/// square, and the first with k of their marks in a row, a column or a diagonal wins. A move is
+/// a square's number, row by row from 0 at the top left.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct KInARow(Board);
+
+impl KInARow {
+    /// The game on a board `columns` by `rows` (1 to [`MAX_SIDE`] each), won by `k` in a row
+    /// (k above the longer side is taken as that, 0 as 1).
+    ///
+    /// # Errors
+    ///
+    /// A [`LimitError`] for a side of 0 or above [`MAX_SIDE`].
+    pub fn new(columns: usize, rows: usize, k: usize) -> Result<KInARow, LimitError> {
+        Board::new(columns, rows, k).map(KInARow)
+    }
+
+    /// How many in a row win.
+    pub fn k(&self) -> usize {
+        self.0.k
+    }
+
+    /// The board's columns and rows.
+    pub fn size(&self) -> (usize, usize) {
+        (self.0.columns, self.0.rows)
+    }
+
+    /// The lines of k squares that win, one bit a square.
+    pub fn lines(&self) -> &[u64] {
+        &self.0.lines
+    }
+
+    /// The position in rows of `X`, `O` and `.`, top row first, separated by `/`.
+    pub fn text(&self, grid: &Grid) -> String {
+        self.0.draw(grid)
+    }
+}
+
+impl TwoPlayerGame for KInARow {
+    type Position = Grid;
+    type Move = usize;
+
+    fn start(&self) -> Grid {
+        Grid::default()
+    }
+
+    fn to_move(&self, grid: &Grid) -> Player {
+        grid.turn()
+    }
+
+    fn moves(&self, grid: &Grid) -> Vec<usize> {
+        if self.0.ending(grid).is_some() {
+            return Vec::new();
+        }
+        (0..self.0.cells())
+            .filter(|&i| grid.get(i).is_none())
+            .collect()
+    }
+
+    /// The grid after the move; a square that is taken or off the board leaves it as it was.
+    /// (On a finished game [`TwoPlayerGame::moves`] lists no move; `play` does not look again.)
+    fn play(&self, grid: &Grid, square: usize) -> Grid {
+        if square < self.0.cells() && grid.get(square).is_none() {
+            grid.with(square)
+        } else {
+            *grid
+        }
+    }
+
+    fn ending(&self, grid: &Grid) -> Option<Ending> {
+        self.0.ending(grid)
+    }
+}
+
+/// Connect Four on a board `columns` wide and `rows` high (the game sold in shops is 7 by 6):
+/// a move names a column, numbered from 0 at the left, and the mark drops to the lowest free
+/// square there; four in a row, a column or a diagonal win.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ConnectFour(Board);
+
+impl ConnectFour {
+    /// The game on a board `columns` by `rows` (1 to [`MAX_SIDE`] each).
+    ///
+    /// # Errors
+    ///
+    /// A [`LimitError`] for a side of 0 or above [`MAX_SIDE`].
+    pub fn new(columns: usize, rows: usize) -> Result<ConnectFour, LimitError> {
+        Board::new(columns, rows, 4).map(ConnectFour)
+    }
+
+    /// The board's columns and rows.
+    pub fn size(&self) -> (usize, usize) {
+        (self.0.columns, self.0.rows)
+    }
+
+    /// The position in rows of `X`, `O` and `.`, top row first, separated by `/`.
+    pub fn text(&self, grid: &Grid) -> String {
+        self.0.draw(grid)
+    }
+
+    /// The square a mark dropped in `column` lands on, if the column has room.
+    fn landing(&self, grid: &Grid, column: usize) -> Option<usize> {
+        if column >= self.0.columns {
+            return None;
+        }
+        let taken = grid.x | grid.o;
+        (0..self.0.rows)
+            .rev()
+            .map(|row| row * self.0.columns + column)
+            .find(|&square| taken & (1 << square) == 0)
+    }
+}
+
+impl TwoPlayerGame for ConnectFour {
+    type Position = Grid;
+    type Move = usize;
+
+    fn start(&self) -> Grid {
+        Grid::default()
+    }
+
+    fn to_move(&self, grid: &Grid) -> Player {
+        grid.turn()
+    }
+
+    fn moves(&self, grid: &Grid) -> Vec<usize> {
+        if self.0.ending(grid).is_some() {
+            return Vec::new();
+        }
+        (0..self.0.columns)
+            .filter(|&column| self.landing(grid, column).is_some())
+            .collect()
+    }
+
+    /// The grid after a mark drops in `column`; a full column, or one off the board, leaves it
+    /// as it was. (On a finished game [`TwoPlayerGame::moves`] lists no move; `play` does not
+    /// look again.)
+    fn play(&self, grid: &Grid, column: usize) -> Grid {
+        match self.landing(grid, column) {
+            Some(square) => grid.with(square),
+            None => *grid,
+        }
+    }
+
+    fn ending(&self, grid: &Grid) -> Option<Ending> {
+        self.0.ending(grid)
+    }
+}
+
+impl fmt::Display for KInARow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} in a row on {} by {}",
+            self.0.k, self.0.columns, self.0.rows
+        )
+    }
+}
+
+impl fmt::Display for ConnectFour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Connect Four on {} by {}", self.0.columns, self.0.rows)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::solve::solve;
+    use crate::engine::solved::Table;
+    use crate::rules::Square;
+
+    /// The games' trees counted move by move (perft): how many ways to play `depth` moves.
+    fn perft<G: TwoPlayerGame>(game: &G, position: &G::Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        game.moves(position)
+            .into_iter()
+            .map(|m| perft(game, &game.play(position, m), depth - 1))
+            .sum()
+    }
+
+    #[test]
+    fn three_in_a_row_on_three_by_three_is_tic_tac_toe_everywhere() {
+        let game = KInARow::new(3, 3, 3).unwrap();
+        assert_eq!(game.lines().len(), 8);
+        let table = Table::build();
+        for board in crate::engine::stats::reachable_positions() {
+            let mut grid = Grid::default();
+            for square in Square::ALL {
+                let bit = 1u64 << square.index();
+                match board.get(square) {
+                    Some(Player::X) => grid.x |= bit,
+                    Some(Player::O) => grid.o |= bit,
+                    None => {}
+                }
+            }
+            assert_eq!(
+                solve(&game, &grid).unwrap().value,
+                table.value(board),
+                "at {board}"
+            );
+        }
+        // The whole game, counted: 549,945 moves below the empty board (minimax's 549,946
+        // positions less the root).
+        let total: u64 = (1..=9).map(|d| perft(&game, &game.start(), d)).sum();
+        assert_eq!(total, 549_945);
+    }
+
+    #[test]
+    fn connect_four_drops_to_the_bottom_and_counts_as_the_shop_game() {
+        let game = ConnectFour::new(7, 6).unwrap();
+        let grid = game.play(&game.play(&game.start(), 3), 3);
+        assert_eq!(game.text(&grid).rsplit('/').next(), Some("...X..."));
+        assert_eq!(game.text(&grid).split('/').nth(4), Some("...O..."));
+        // No game can end before the 7th move, and a column holds 6: 7^n ways to play n moves
+        // up to 6, and 7^7 less the 7 ways that put 7 marks in one column.
+        for depth in 1..=6 {
+            assert_eq!(perft(&game, &game.start(), depth), 7u64.pow(depth));
+        }
+        assert_eq!(perft(&game, &game.start(), 7), 7u64.pow(7) - 7);
+        // Four in a column wins.
+        let mut grid = game.start();
+        for column in [0, 1, 0, 1, 0, 1, 0] {
+            grid = game.play(&grid, column);
+        }
+        assert_eq!(game.ending(&grid), Some(Ending::Won(Player::X)));
+        assert!(game.moves(&grid).is_empty());
+    }
+
+    #[test]
+    fn sizes_out_of_range_are_refused_in_a_sentence() {
+        assert_eq!(
+            KInARow::new(9, 3, 3).unwrap_err().to_string(),
+            "9 rows and columns is more than the 8 this allows"
+        );
+        assert!(ConnectFour::new(0, 4).is_err());
+        assert_eq!(KInARow::new(3, 3, 0).unwrap().k(), 1);
+        assert_eq!(KInARow::new(3, 3, 100).unwrap().k(), 3);
+    }
+
+    #[test]
+    fn four_by_four_tic_tac_toe_is_too_big_to_solve_in_a_cell() {
+        let game = KInARow::new(4, 4, 4).unwrap();
+        let refusal = solve(&game, &game.start()).unwrap_err();
+        assert_eq!(refusal.counted, Counted::MovesSearched);
+    }
+}
