@@ -329,7 +329,7 @@ fn percent(half_points: u32, visits: u32) -> String {
 
 fn ucb_text(value: f64) -> String {
     if value.is_infinite() {
-        "∞".to_owned()
+        "untried".to_owned()
     } else {
         format!("{value:.2}")
     }
@@ -517,7 +517,7 @@ impl Picture for PlayoutSteps {
                 inner.push(section(
                     scale,
                     &format!(
-                        "Playout {}. 1. Selection: at each position, the move with the highest UCB1 (green). Each move: visits · win rate, then UCB1 (∞: never tried).",
+                        "Playout {}. 1. Selection: at each position, the move with the highest UCB1 (green). Each move: visits · win rate, then UCB1 (a move never tried has UCB1 infinity: untried moves come first).",
                         thousands(u64::from(playout.number))
                     ),
                 ));
