@@ -71,6 +71,31 @@ pub(crate) fn refusal(scale: Scale, text: &str) -> Html {
         .into()
 }
 
+/// The mark of a right answer.
+pub(crate) const RIGHT: &str = "\u{2714} Right!";
+/// The mark of an answer that is not right yet.
+pub(crate) const NOT_YET: &str = "\u{2718} Not yet.";
+
+/// A verdict in a box: "✔ Right!" on green, or `wrong_mark` ("✘ Not yet.", say) on red, then
+/// `text`. Every check's answer (an exercise, a learner's search or MCTS part, starting over)
+/// looks the same.
+pub(crate) fn verdict_box(scale: Scale, right: (bool, &str, &str), text: &str) -> Html {
+    let (is_right, right_mark, wrong_mark) = right;
+    let (mark, (background, ink)) = if is_right {
+        (right_mark, palette::GOOD)
+    } else {
+        (wrong_mark, palette::BAD)
+    };
+    div()
+        .css("background", background)
+        .css("color", ink)
+        .css("padding", (scale.px(6), scale.px(10)))
+        .css("border-radius", scale.px(4))
+        .child(super::html::bold(mark))
+        .text(&format!(" {text}"))
+        .into()
+}
+
 /// A word or number in a coloured box: `background` behind `ink`.
 pub(crate) fn chip(scale: Scale, text: &str, background: Colour, ink: Colour) -> Element {
     span()

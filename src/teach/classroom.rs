@@ -26,9 +26,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::render::palette::{BAD, GOOD};
-use crate::render::parts::card;
-use crate::render::{Html, Picture, Scale, bold, div, notebook_pictures};
+use crate::render::parts::{card, verdict_box};
+use crate::render::{Html, Picture, Scale, notebook_pictures};
 
 /// The environment variable that names the progress file in a class kernel.
 pub const VARIABLE: &str = "MAGIC_TICTACTOE_PROGRESS";
@@ -175,21 +174,12 @@ fn name_for(seconds: u64) -> String {
 impl Picture for StartOver {
     /// What happened, in a green box, or why nothing did, in a red one.
     fn draw(&self, scale: Scale) -> Html {
-        let (mark, (background, ink)) = if self.done {
-            ("\u{2714} Started over.", GOOD)
-        } else {
-            ("\u{2718} Nothing changed.", BAD)
-        };
-        card(
-            scale,
-            div()
-                .css("background", background)
-                .css("color", ink)
-                .css("padding", (scale.px(6), scale.px(10)))
-                .css("border-radius", scale.px(4))
-                .child(bold(mark))
-                .text(&format!(" {}", self.text)),
-        )
+        let marks = (
+            self.done,
+            "\u{2714} Started over.",
+            "\u{2718} Nothing changed.",
+        );
+        card(scale, verdict_box(scale, marks, &self.text))
     }
 
     fn text(&self) -> String {

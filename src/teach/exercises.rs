@@ -20,9 +20,9 @@ use super::paper::PaperTree;
 use crate::engine::menace::{MAX_TRAINING_GAMES, MatchBox, Menace};
 use crate::engine::search::minimax;
 use crate::engine::{Level, MAX_DEPTH, Opponent, Reason, learner, rules_choice, stats};
-use crate::render::palette::{BAD, GOOD, INK};
-use crate::render::parts::{caption, card};
-use crate::render::{Html, Picture, Scale, bold, div, notebook_pictures};
+use crate::render::palette::INK;
+use crate::render::parts::{NOT_YET, RIGHT, caption, card, verdict_box};
+use crate::render::{Html, Picture, Scale, div, notebook_pictures};
 use crate::rules::text::{quoted, thousands};
 use crate::rules::{Board, Counted, LimitError, Player, Square, SquareSet, Symmetry, magic};
 
@@ -72,20 +72,9 @@ impl Verdict {
 impl Picture for Verdict {
     /// The verdict in a green or red box.
     fn draw(&self, scale: Scale) -> Html {
-        let (mark, (background, ink)) = if self.right {
-            ("\u{2714} Right!", GOOD)
-        } else {
-            ("\u{2718} Not yet.", BAD)
-        };
         card(
             scale,
-            div()
-                .css("background", background)
-                .css("color", ink)
-                .css("padding", (scale.px(6), scale.px(10)))
-                .css("border-radius", scale.px(4))
-                .child(bold(mark))
-                .text(&format!(" {}", self.text)),
+            verdict_box(scale, (self.right, RIGHT, NOT_YET), &self.text),
         )
     }
 

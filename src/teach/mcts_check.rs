@@ -33,9 +33,11 @@ use std::fmt;
 use super::playouts::PlayoutSteps;
 use crate::engine::mcts::{DEFAULT_EXPLORATION, ucb1};
 use crate::engine::{Ending, learner};
-use crate::render::palette::{BAD, GOOD, INK};
-use crate::render::parts::{caption, card, cell, heading_cell, plain_table};
-use crate::render::{Html, Picture, Scale, bold, div, notebook_pictures, tr};
+use crate::render::palette::INK;
+use crate::render::parts::{
+    NOT_YET, RIGHT, caption, card, cell, heading_cell, plain_table, verdict_box,
+};
+use crate::render::{Html, Picture, Scale, div, notebook_pictures, tr};
 use crate::rules::text::thousands;
 use crate::rules::{Board, Player, Square, SquareSet};
 
@@ -316,19 +318,7 @@ impl Picture for MctsCheck {
     /// The verdict in green or red; for a difference, the position and the numbers, or the
     /// path before and after with the crate's counts and the learner's.
     fn draw(&self, scale: Scale) -> Html {
-        let (mark, (background, ink)) = if self.is_right() {
-            ("\u{2714} Right!", GOOD)
-        } else {
-            ("\u{2718} Not yet.", BAD)
-        };
-        let mut inner: Html = div()
-            .css("background", background)
-            .css("color", ink)
-            .css("padding", (scale.px(6), scale.px(10)))
-            .css("border-radius", scale.px(4))
-            .child(bold(mark))
-            .text(&format!(" {}", self.verdict()))
-            .into();
+        let mut inner = verdict_box(scale, (self.is_right(), RIGHT, NOT_YET), &self.verdict());
         match &self.difference {
             None => {}
             Some(Difference::Ucb1 { case, .. }) => {

@@ -34,9 +34,11 @@ use std::fmt;
 
 use crate::engine::search::{alpha_beta, minimax};
 use crate::engine::{Value, learner};
-use crate::render::palette::{BAD, GOOD, INK};
-use crate::render::parts::{caption, card, cell, heading_cell, plain_table};
-use crate::render::{Html, Picture, Scale, bold, div, notebook_pictures, tr};
+use crate::render::palette::INK;
+use crate::render::parts::{
+    NOT_YET, RIGHT, caption, card, cell, heading_cell, plain_table, verdict_box,
+};
+use crate::render::{Html, Picture, Scale, div, notebook_pictures, tr};
 use crate::rules::text::thousands;
 use crate::rules::{Board, Player, boards_made};
 
@@ -364,19 +366,7 @@ impl Picture for SearchCheck {
     /// The verdict in green or red, the position it went wrong on, and the positions visited
     /// beside the crate's.
     fn draw(&self, scale: Scale) -> Html {
-        let (mark, (background, ink)) = if self.is_right() {
-            ("\u{2714} Right!", GOOD)
-        } else {
-            ("\u{2718} Not yet.", BAD)
-        };
-        let mut inner: Html = div()
-            .css("background", background)
-            .css("color", ink)
-            .css("padding", (scale.px(6), scale.px(10)))
-            .css("border-radius", scale.px(4))
-            .child(bold(mark))
-            .text(&format!(" {}", self.verdict()))
-            .into();
+        let mut inner = verdict_box(scale, (self.is_right(), RIGHT, NOT_YET), &self.verdict());
         let board = match &self.mistake {
             Some(Mistake::WrongValue { board, .. } | Mistake::Panicked { board, .. }) => {
                 Some(*board)
