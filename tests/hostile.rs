@@ -460,6 +460,7 @@ proptest! {
         let _ = (small.search(&row_game, &a).best_move(), small.search(&drop_game, &b).best_move());
         if columns * rows <= 9 {
             let _ = (solve(&row_game, &a).map(|s| s.value), solve_minimax(&drop_game, &b).map(|s| s.positions), move_values(&row_game, &row_game.start()).map(|v| v.len()));
+            let _ = (PaperTree::from_game(&row_game, &a).map(|t| t.minimax_value()), PaperTree::from_game(&drop_game, &b).map_err(|e| e.to_string()));
             let rules = Rules::new(&row_game, 10);
             let _ = (rules.ran_out(), rules.visited());
         }

@@ -334,3 +334,69 @@ fn exercises_on_paper_are_checked_against_the_search() {
     assert!(!skipped.check(0).is_right());
     assert!(skipped.to_html().as_str().contains("a1"));
 }
+
+/// Any game's tree goes on paper: a tic-tac-toe position near the end gets its value from the
+/// solved table, too big a tree is refused, and so is a game where a player moves twice.
+#[test]
+fn a_games_tree_goes_on_paper_when_it_is_small_enough() {
+    use magic_tictactoe::engine::{Ending, TicTacToe, TwoPlayerGame};
+    use magic_tictactoe::paper::PaperTreeError;
+    use magic_tictactoe::{Board, Player};
+
+    let game = TicTacToe::default();
+    let mut drawn = 0;
+    for board in magic_tictactoe::stats::reachable_positions() {
+        match PaperTree::from_game(&game, &board) {
+            Ok(tree) => {
+                drawn += 1;
+                let value = board.value();
+                let expected = if value.is_win() {
+                    1
+                } else if value.is_loss() {
+                    -1
+                } else {
+                    0
+                };
+                assert_eq!(tree.minimax_value(), expected, "at {board}");
+                let mut search = tree.alpha_beta_steps();
+                search.finish();
+                assert_eq!(search.value(), Some(expected));
+            }
+            Err(PaperTreeError::NoMoves) => assert!(board.is_over()),
+            Err(PaperTreeError::GameTooBig) => assert!(board.empty_squares().len() >= 5),
+            Err(other) => panic!("{board}: {other}"),
+        }
+    }
+    assert!(drawn > 1_000, "{drawn}");
+    assert_eq!(
+        PaperTree::from_game(&game, &Board::new())
+            .unwrap_err()
+            .to_string(),
+        "the game's tree from this position is too big to draw: a picture shows up to 64 ends and 6 moves; start from a position nearer the end"
+    );
+
+    struct TwiceInARow;
+    impl TwoPlayerGame for TwiceInARow {
+        type Position = u8;
+        type Move = u8;
+        fn start(&self) -> u8 {
+            0
+        }
+        fn to_move(&self, _: &u8) -> Player {
+            Player::X
+        }
+        fn moves(&self, &p: &u8) -> Vec<u8> {
+            if p < 2 { vec![1] } else { vec![] }
+        }
+        fn play(&self, &p: &u8, m: u8) -> u8 {
+            p + m
+        }
+        fn ending(&self, &p: &u8) -> Option<Ending> {
+            (p >= 2).then_some(Ending::Drawn)
+        }
+    }
+    assert_eq!(
+        PaperTree::from_game(&TwiceInARow, &0),
+        Err(PaperTreeError::TurnsDoNotAlternate)
+    );
+}

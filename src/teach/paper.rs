@@ -31,8 +31,10 @@ use std::str::FromStr;
 use super::steps::{Algorithm, Badge, Shape, Steps, TreeArt, node_look};
 pub use super::steps::{Bound, Finding};
 use crate::engine::search::GameTree;
+use crate::engine::{Ending, TwoPlayerGame};
 use crate::render::parts::{caption, card, side_by_side_or_below, title};
 use crate::render::{Html, Picture, Scale, div, notebook_pictures};
+use crate::rules::Player;
 use crate::rules::text::{debug_as_sentence, quoted};
 
 /// The most leaves a paper tree may have: 64 leaves already make a picture wider than a screen.
@@ -64,6 +66,11 @@ pub enum PaperTreeError {
     TooDeep(usize),
     /// More moves from one node than [`MAX_BRANCHING`], or fewer than 2 for a made-up tree.
     Branching(usize),
+    /// A game's tree from the position asked for is too big to draw: more than
+    /// [`MAX_LEAVES`] ends, or more than [`MAX_TREE_DEPTH`] moves deep.
+    GameTooBig,
+    /// A game where a player moves twice in a row: on paper the players take turns.
+    TurnsDoNotAlternate,
     /// The number of leaves is not a power of the branching factor.
     NotUniform {
         /// Leaves given.
@@ -105,6 +112,14 @@ impl fmt::Display for PaperTreeError {
             PaperTreeError::Branching(branching) => write!(
                 f,
                 "{branching} moves from a node: a picture shows 2 to {MAX_BRANCHING} moves from each"
+            ),
+            PaperTreeError::GameTooBig => write!(
+                f,
+                "the game's tree from this position is too big to draw: a picture shows up to {MAX_LEAVES} ends and {MAX_TREE_DEPTH} moves; start from a position nearer the end"
+            ),
+            PaperTreeError::TurnsDoNotAlternate => write!(
+                f,
+                "in this game a player moves twice in a row, and on paper the players take turns"
             ),
             PaperTreeError::NotUniform { leaves, branching } => write!(
                 f,
@@ -154,6 +169,51 @@ impl PaperTree {
                 .map(|row| Nested::Moves(row.iter().map(|&v| Nested::Leaf(v)).collect()))
                 .collect(),
         ))
+    }
+
+    /// The whole game tree of `game` from `position`, on paper: the player to move there is
+    /// max, and each end of the game is worth 1 if max won, -1 if min won, 0 for a draw. Any
+    /// [`TwoPlayerGame`] works, a learner's own included, as long as the tree is small enough
+    /// to draw and the players take turns; then every paper tool steps through it.
+    ///
+    /// ```
+    /// use magic_tictactoe::engine::{Ending, TwoPlayerGame};
+    /// use magic_tictactoe::paper::PaperTree;
+    /// use magic_tictactoe::Player;
+    ///
+    /// /// Take 1 or 2 sticks; whoever takes the last one wins.
+    /// struct TakeAway;
+    /// impl TwoPlayerGame for TakeAway {
+    ///     type Position = (u32, Player);
+    ///     type Move = u32;
+    ///     fn start(&self) -> (u32, Player) { (4, Player::X) }
+    ///     fn to_move(&self, p: &(u32, Player)) -> Player { p.1 }
+    ///     fn moves(&self, p: &(u32, Player)) -> Vec<u32> { (1..=2).filter(|&t| t <= p.0).collect() }
+    ///     fn play(&self, p: &(u32, Player), take: u32) -> (u32, Player) { (p.0 - take, !p.1) }
+    ///     fn ending(&self, p: &(u32, Player)) -> Option<Ending> { (p.0 == 0).then_some(Ending::Won(!p.1)) }
+    /// }
+    ///
+    /// let tree = PaperTree::from_game(&TakeAway, &TakeAway.start())?;
+    /// // Four sticks: X takes 1 and leaves O three, a multiple of 3, and wins.
+    /// assert_eq!(tree.minimax_value(), 1);
+    /// // Three sticks: whatever X takes, O takes the rest.
+    /// assert_eq!(PaperTree::from_game(&TakeAway, &(3, Player::X))?.minimax_value(), -1);
+    /// # Ok::<(), magic_tictactoe::paper::PaperTreeError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`PaperTreeError::GameTooBig`] when the tree has more than [`MAX_LEAVES`] ends or is
+    /// deeper than [`MAX_TREE_DEPTH`], [`PaperTreeError::TurnsDoNotAlternate`] when a player
+    /// moves twice in a row, and [`PaperTreeError::NoMoves`] when the game is over there.
+    pub fn from_game<G: TwoPlayerGame>(
+        game: &G,
+        position: &G::Position,
+    ) -> Result<PaperTree, PaperTreeError> {
+        let max = game.to_move(position);
+        let mut leaves = 0;
+        let nested = game_nested(game, position, max, 0, &mut leaves)?;
+        PaperTree::checked(&nested)
     }
 
     /// The tree with `branching` moves from every node and `leaves` at the bottom, left to
@@ -553,6 +613,51 @@ impl Reader<'_> {
             Ok(Nested::Leaf(value as i32))
         }
     }
+}
+
+/// A game's tree below `position` as nested lists, stopping as soon as it is too big to draw.
+fn game_nested<G: TwoPlayerGame>(
+    game: &G,
+    position: &G::Position,
+    max: Player,
+    depth: usize,
+    leaves: &mut usize,
+) -> Result<Nested, PaperTreeError> {
+    let worth = |ending| match ending {
+        Ending::Won(winner) if winner == max => 1,
+        Ending::Won(_) => -1,
+        Ending::Drawn => 0,
+    };
+    let moves = match game.ending(position) {
+        Some(ending) => {
+            *leaves += 1;
+            return if *leaves > MAX_LEAVES {
+                Err(PaperTreeError::GameTooBig)
+            } else {
+                Ok(Nested::Leaf(worth(ending)))
+            };
+        }
+        None => game.moves(position),
+    };
+    if moves.is_empty() {
+        // In play, but no move: the player who cannot move has lost.
+        *leaves += 1;
+        let stuck = game.to_move(position);
+        return Ok(Nested::Leaf(if stuck == max { -1 } else { 1 }));
+    }
+    if depth >= MAX_TREE_DEPTH || moves.len() > MAX_BRANCHING {
+        return Err(PaperTreeError::GameTooBig);
+    }
+    let mover = game.to_move(position);
+    let mut children = Vec::with_capacity(moves.len());
+    for chosen in moves {
+        let next = game.play(position, chosen);
+        if game.ending(&next).is_none() && game.to_move(&next) == mover {
+            return Err(PaperTreeError::TurnsDoNotAlternate);
+        }
+        children.push(game_nested(game, &next, max, depth + 1, leaves)?);
+    }
+    Ok(Nested::Moves(children))
 }
 
 impl FromStr for PaperTree {
