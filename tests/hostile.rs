@@ -640,6 +640,11 @@ fn the_whole_game_calls() {
     Board::new().scaled(2.0).evcxr_display();
     Html::text("<b>").evcxr_display();
     let _: Result<Square, SquareError> = Square::from_digit(u128::MAX);
+    // A call's answer in a cell: the picture, or the refusal as a red card.
+    let refused = "[".parse::<PaperTree>();
+    assert!(refused.notebook_html().as_str().contains("\u{2718}"));
+    refused.evcxr_display();
+    Ok::<PaperTree, LimitError>(PaperTree::textbook()).evcxr_display();
     // The old name of try_play: a refused move leaves the board as it was.
     #[allow(deprecated)]
     let old = Board::new().play(5).play(5).play(u128::MAX).play("z9");

@@ -24,7 +24,7 @@ pub use gallery::Gallery;
 pub use html::Html;
 pub(crate) use html::{Border, Px, bold, div, span, table, td, tr};
 pub(crate) use picture::notebook_pictures;
-pub use picture::{Picture, Scale, Scaled, projector, scale, set_scale};
+pub use picture::{Picture, Scale, Scaled, ShowInNotebook, projector, scale, set_scale};
 
 /// Text made safe to put inside HTML, as a string: `&`, `<`, `>`, `"` and `'` become entities.
 ///

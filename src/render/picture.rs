@@ -173,6 +173,58 @@ impl<P: Picture + ?Sized> Picture for Scaled<'_, P> {
     }
 }
 
+/// Shows a call's answer in a notebook cell the same way whether it succeeded or refused: the
+/// picture when it is `Ok`, and a red card with the refusal's sentence when it is `Err`, as a
+/// [`Game`](crate::Game) shows a refused move. The Rust kernel shows a cell's last value by
+/// calling its `evcxr_display` method, so with this trait in scope (the prelude brings it) a
+/// cell ending in `Menace::new().train(Level::Random, 10_000_000)` shows the refusal as a red
+/// card instead of the text `Err(...)`.
+///
+/// ```
+/// use magic_tictactoe::prelude::*;
+///
+/// let refused = "[1, 2".parse::<PaperTree>();
+/// let card = refused.notebook_html();
+/// assert!(card.as_str().contains("\u{2718}"));
+/// refused.evcxr_display(); // what the kernel calls
+/// ```
+pub trait ShowInNotebook {
+    /// The answer as the notebook shows it.
+    fn notebook_html(&self) -> Html;
+
+    /// Shows the answer in a notebook cell.
+    fn evcxr_display(&self);
+}
+
+/// A refusal, drawn as a red card.
+struct Refusal(String);
+
+impl Picture for Refusal {
+    fn draw(&self, scale: Scale) -> Html {
+        super::parts::card(scale, super::parts::refusal(scale, &self.0))
+    }
+
+    fn text(&self) -> String {
+        format!("\u{2718} {}", self.0)
+    }
+}
+
+impl<T: Picture, E: std::fmt::Display> ShowInNotebook for Result<T, E> {
+    fn notebook_html(&self) -> Html {
+        match self {
+            Ok(picture) => picture.draw(scale()),
+            Err(refusal) => Refusal(refusal.to_string()).draw(scale()),
+        }
+    }
+
+    fn evcxr_display(&self) {
+        match self {
+            Ok(picture) => Scaled::new(picture, scale()).evcxr_display(),
+            Err(refusal) => Scaled::new(&Refusal(refusal.to_string()), scale()).evcxr_display(),
+        }
+    }
+}
+
 /// Gives each listed [`Picture`] type its inherent `to_html`, `scaled` and `evcxr_display`.
 macro_rules! notebook_pictures {
     ($($picture:ty),* $(,)?) => {$(
