@@ -10,7 +10,7 @@
 
 pub use crate::clickable::ClickableGame;
 pub use crate::engine::games::{ConnectFour, Grid, KInARow};
-pub use crate::engine::mcts::{self, Mcts, MctsTree};
+pub use crate::engine::mcts::{self, Mcts, MctsTree, PlayoutPolicy};
 pub use crate::engine::menace::{self, MatchBox, Menace};
 pub use crate::engine::search::{MoveOrder, Pruning, Search, alpha_beta, minimax};
 pub use crate::engine::solve::{move_values, solve, solve_minimax};

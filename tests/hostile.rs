@@ -12,7 +12,7 @@ use magic_tictactoe::beyond::{MagicGrid, lines_of};
 use magic_tictactoe::challenge::DepthStudy;
 use magic_tictactoe::clickable::ClickableGame;
 use magic_tictactoe::engine::games::{ConnectFour, KInARow};
-use magic_tictactoe::engine::mcts::{MAX_PLAYOUTS, Mcts, NodeId, ucb1};
+use magic_tictactoe::engine::mcts::{MAX_PLAYOUTS, Mcts, NodeId, PlayoutPolicy, ucb1};
 use magic_tictactoe::engine::menace::{MAX_TRAINING_GAMES, MatchBox, Menace, Settings};
 use magic_tictactoe::engine::solve::{Rules, move_values, solve, solve_minimax};
 use magic_tictactoe::engine::{Ending, TwoPlayerGame};
@@ -431,6 +431,11 @@ proptest! {
             }
         });
         let _ = (odd.is_right(), odd.checked(), odd.to_html(), odd.to_string());
+        let wild = PlayoutPolicy::new(TicTacToe::default(), move |b: &Board| -> Option<Square> {
+            if seed % 3 == 0 { panic!("wild") }
+            Square::from_digit(seed % 12).ok().or(b.empty_squares().first())
+        });
+        let _ = (Mcts::new(30).unwrap().search(&wild, &board).best_move(), wild.fault(), format!("{wild:?}"));
         let mut steps = PlayoutSteps::new(board).seed(seed).exploration(c);
         steps.steps(id as usize % 300);
         steps.step();
