@@ -517,7 +517,7 @@ proptest! {
         let _ = check_never_loses(players_from(&numbers), level).is_right();
         let study = DepthStudy::new(depths.clone(), evaluation_from(&scores));
         let _ = (study.rows().len(), study.row(3), study.first_forfeit(), study.to_html());
-        let _ = DepthStudy::new(depths.iter().copied().cycle().take(1000), evaluation_from(&scores)).rows().len();
+        let _ = DepthStudy::new(depths.iter().copied().cycle().take(1000), evaluation_from(&scores)).depths_brought_within().len();
         let answers = players_from(&numbers);
         let as_value = move |board: &Board| answers(board) as i32;
         for check in [check_minimax(&as_value), check_negamax(&as_value), check_alpha_beta(|b: &Board, _, _| as_value(b))] {

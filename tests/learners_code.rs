@@ -457,3 +457,43 @@ fn an_evaluation_that_goes_wrong_or_wavers_is_reported() {
     let board: Board = "X../.O./...".parse().unwrap();
     assert!(matches!(searcher.turn(board), Some(Turn::Forfeits(_))));
 }
+
+/// A depth outside 1 to 9 is searched at 1 or 9, and the picture says so instead of changing
+/// it without a word.
+#[test]
+fn a_depth_brought_within_range_is_said() {
+    use magic_tictactoe::challenge::DepthStudy;
+    use magic_tictactoe::{Board, Opponent, Player};
+
+    let shallow = Opponent::searching(0, |_: &Board, _: Player| 0);
+    assert_eq!(shallow.depth(), Some(1));
+    assert_eq!(
+        shallow.name(),
+        "depth-1 search (asked for 0: 1 to 9 moves ahead)"
+    );
+    assert_eq!(
+        Opponent::searching(u32::MAX, |_: &Board, _: Player| 0).name(),
+        "depth-9 search (asked for 4,294,967,295: 1 to 9 moves ahead)"
+    );
+    assert_eq!(
+        Opponent::searching(3, |_: &Board, _: Player| 0).name(),
+        "depth-3 search"
+    );
+    let study = DepthStudy::new([0, 2, 40], |_: &Board, _: Player| 0);
+    assert_eq!(study.depths_brought_within(), &[0, 40]);
+    assert_eq!(
+        study.rows().iter().map(|row| row.depth).collect::<Vec<_>>(),
+        vec![1, 2, 9]
+    );
+    assert!(
+        study
+            .to_html()
+            .as_str()
+            .contains("Asked for depth 0 and 40: a search looks 1 to 9 moves ahead, so depths 1 and 9 were searched instead.")
+    );
+    assert!(
+        DepthStudy::new([2], |_: &Board, _: Player| 0)
+            .depths_brought_within()
+            .is_empty()
+    );
+}

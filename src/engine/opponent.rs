@@ -201,9 +201,9 @@ impl Opponent {
         Opponent::of_kind(Kind::Own(choose), name.to_owned(), 0)
     }
 
-    /// A player that searches `depth` moves ahead (1 to 9; the whole game at 9) and judges the
-    /// positions where it stops with `evaluation`: how good the board is for the player, higher
-    /// better. Finished games are scored by the rules, and a faster win beats a slower one.
+    /// A player that searches `depth` moves ahead (1 to 9; the whole game at 9; a depth outside
+    /// is brought within, and the player's name says so) and judges the positions where it stops
+    /// with `evaluation`: how good the board is for the player, higher better. Finished games are scored by the rules, and a faster win beats a slower one.
     /// Among equally good moves it takes the first in keypad order, so it has no randomness.
     ///
     /// ```
@@ -220,13 +220,23 @@ impl Opponent {
     where
         E: Fn(&Board, Player) -> i32 + 'static,
     {
+        let asked = depth;
         let depth = depth.clamp(1, MAX_DEPTH);
+        // A depth brought within 1 to 9 says so in the name every picture shows.
+        let name = if asked == depth {
+            format!("depth-{depth} search")
+        } else {
+            format!(
+                "depth-{depth} search (asked for {}: 1 to {MAX_DEPTH} moves ahead)",
+                thousands(u64::from(asked))
+            )
+        };
         Opponent::of_kind(
             Kind::Searching {
                 depth,
                 evaluation: Rc::new(evaluation),
             },
-            format!("depth-{depth} search"),
+            name,
             0,
         )
     }

@@ -312,6 +312,8 @@ pub struct DepthStudy {
     /// Whether the evaluation answered a position differently when asked again.
     fickle: bool,
     first_forfeit: Option<Forfeit>,
+    /// Depths asked for outside 1 to 9, which were brought within.
+    out_of_range: Vec<u32>,
 }
 
 /// A learner's evaluation, asked twice about each position the first time and remembered: the
@@ -352,10 +354,17 @@ impl DepthStudy {
             memo: RefCell::new(vec![None; 2 * 19_683]),
             fickle: Cell::new(false),
         });
-        let mut wanted: Vec<u32> = depths
-            .into_iter()
-            .take(2 * MAX_DEPTH as usize)
-            .map(|depth| depth.clamp(1, MAX_DEPTH))
+        let asked: Vec<u32> = depths.into_iter().take(2 * MAX_DEPTH as usize).collect();
+        let mut out_of_range: Vec<u32> = asked
+            .iter()
+            .copied()
+            .filter(|depth| !(1..=MAX_DEPTH).contains(depth))
+            .collect();
+        out_of_range.sort_unstable();
+        out_of_range.dedup();
+        let mut wanted: Vec<u32> = asked
+            .iter()
+            .map(|&depth| depth.clamp(1, MAX_DEPTH))
             .collect();
         wanted.sort_unstable();
         wanted.dedup();
@@ -364,6 +373,7 @@ impl DepthStudy {
             exact: true,
             fickle: false,
             first_forfeit: None,
+            out_of_range,
         };
         for depth in wanted {
             let judge = Rc::clone(&judge);
@@ -402,6 +412,34 @@ impl DepthStudy {
     /// The first position where the evaluation's code panicked, if it ever did.
     pub fn first_forfeit(&self) -> Option<&Forfeit> {
         self.first_forfeit.as_ref()
+    }
+
+    /// The depths asked for outside 1 to 9, which were searched at 1 or 9 instead.
+    pub fn depths_brought_within(&self) -> &[u32] {
+        &self.out_of_range
+    }
+
+    /// What happened to depths outside 1 to 9, in a sentence; empty when there were none.
+    fn within(&self) -> String {
+        if self.out_of_range.is_empty() {
+            return String::new();
+        }
+        let asked: Vec<String> = self
+            .out_of_range
+            .iter()
+            .map(|&depth| thousands(u64::from(depth)))
+            .collect();
+        format!(
+            " Asked for depth {}: a search looks 1 to {MAX_DEPTH} moves ahead, so {} searched instead.",
+            asked.join(" and "),
+            if self.out_of_range.iter().all(|&d| d == 0) {
+                "depth 1 was".to_owned()
+            } else if self.out_of_range.iter().all(|&d| d > MAX_DEPTH) {
+                format!("depth {MAX_DEPTH} was")
+            } else {
+                format!("depths 1 and {MAX_DEPTH} were")
+            }
+        )
     }
 
     /// How the chances were found, in a sentence.
@@ -519,8 +557,9 @@ impl Picture for DepthStudy {
         inner.push(caption(
             scale,
             &format!(
-                "Percent of games, green: the search wins, yellow: draws, red: it loses. {}",
-                self.how()
+                "Percent of games, green: the search wins, yellow: draws, red: it loses. {}{}",
+                self.how(),
+                self.within()
             ),
         ));
         if let Some(forfeit) = &self.first_forfeit {
@@ -546,6 +585,7 @@ impl Picture for DepthStudy {
                 text.push_str(&format!("\n   {level}: as X {as_x}; as O {as_o}"));
             }
         }
+        text.push_str(&self.within());
         text
     }
 }
