@@ -82,17 +82,18 @@ impl Grid {
     }
 }
 
-/// What the two games share: the board's size, its lines, and the rules of a line.
+/// What the two games share: the grid's size, its lines, and the rules of a line. (Not the
+/// crate's tic-tac-toe [`Board`](crate::Board): a grid game's position is a [`Grid`].)
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct Board {
+struct Layout {
     columns: usize,
     rows: usize,
     k: usize,
     lines: Vec<u64>,
 }
 
-impl Board {
-    fn new(columns: usize, rows: usize, k: usize) -> Result<Board, LimitError> {
+impl Layout {
+    fn new(columns: usize, rows: usize, k: usize) -> Result<Layout, LimitError> {
         for side in [columns, rows] {
             if side == 0 {
                 return Err(LimitError {
@@ -125,7 +126,7 @@ impl Board {
                 }
             }
         }
-        Ok(Board {
+        Ok(Layout {
             columns,
             rows,
             k,
@@ -174,7 +175,7 @@ impl Board {
 /// square, and the first with k of their marks in a row, a column or a diagonal wins. A move is
 /// a square's number, row by row from 0 at the top left.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct KInARow(Board);
+pub struct KInARow(Layout);
 
 impl KInARow {
     /// The game on a board `columns` by `rows` (1 to [`MAX_SIDE`] each), won by `k` in a row
@@ -184,7 +185,7 @@ impl KInARow {
     ///
     /// A [`LimitError`] for a side of 0 or above [`MAX_SIDE`].
     pub fn new(columns: usize, rows: usize, k: usize) -> Result<KInARow, LimitError> {
-        Board::new(columns, rows, k).map(KInARow)
+        Layout::new(columns, rows, k).map(KInARow)
     }
 
     /// How many in a row win.
@@ -248,7 +249,7 @@ impl TwoPlayerGame for KInARow {
 /// a move names a column, numbered from 0 at the left, and the mark drops to the lowest free
 /// square there; four in a row, a column or a diagonal win.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ConnectFour(Board);
+pub struct ConnectFour(Layout);
 
 impl ConnectFour {
     /// The game on a board `columns` by `rows` (1 to [`MAX_SIDE`] each).
@@ -257,7 +258,7 @@ impl ConnectFour {
     ///
     /// A [`LimitError`] for a side of 0 or above [`MAX_SIDE`].
     pub fn new(columns: usize, rows: usize) -> Result<ConnectFour, LimitError> {
-        Board::new(columns, rows, 4).map(ConnectFour)
+        Layout::new(columns, rows, 4).map(ConnectFour)
     }
 
     /// The board's columns and rows.

@@ -236,8 +236,14 @@ impl PlayoutSteps {
 
     /// What the last playout did; `None` before the first.
     pub fn last_playout(&self) -> Option<Playout> {
+        self.replay().1
+    }
+
+    /// The tree after the playouts made so far, and what the last one did: two searches from
+    /// the seed (to the playout before the last, and to the last, watched).
+    fn replay(&self) -> (MctsTree<TicTacToe>, Option<Playout>) {
         if self.done == 0 {
-            return None;
+            return (self.tree(), None);
         }
         let before = self.grow(self.done - 1, &mut Recorder::default());
         let mut recorder = Recorder {
@@ -245,6 +251,17 @@ impl PlayoutSteps {
             ..Recorder::default()
         };
         let after = self.grow(self.done, &mut recorder);
+        let playout = self.playout_of(&before, &after, recorder);
+        (after, Some(playout))
+    }
+
+    /// The last playout, read from the trees before and after it and what the recorder saw.
+    fn playout_of(
+        &self,
+        before: &MctsTree<TicTacToe>,
+        after: &MctsTree<TicTacToe>,
+        recorder: Recorder,
+    ) -> Playout {
         let path = if recorder.path.is_empty() {
             vec![after.root()]
         } else {
@@ -257,11 +274,11 @@ impl PlayoutSteps {
             .windows(2)
             .filter_map(|pair| {
                 let (parent, child) = (pair[0], pair[1]);
-                let parent_visits = counts(&before, parent).0;
+                let parent_visits = counts(before, parent).0;
                 let candidates = after
                     .children(parent)
                     .filter_map(|id| {
-                        let (visits, half_points) = counts(&before, id);
+                        let (visits, half_points) = counts(before, id);
                         Some(Candidate {
                             square: after.node(id)?.chosen?,
                             visits,
@@ -281,7 +298,7 @@ impl PlayoutSteps {
             .iter()
             .filter_map(|&id| {
                 let node = after.node(id)?;
-                let (visits, half_points) = counts(&before, id);
+                let (visits, half_points) = counts(before, id);
                 Some(Update {
                     board: node.position,
                     mover: node.mover,
@@ -290,7 +307,7 @@ impl PlayoutSteps {
                 })
             })
             .collect();
-        Some(Playout {
+        Playout {
             number: self.done,
             path: selections,
             added: recorder
@@ -300,7 +317,7 @@ impl PlayoutSteps {
             moves: recorder.moves,
             ending: recorder.ending.unwrap_or(Ending::Drawn),
             updates,
-        })
+        }
     }
 
     fn heading(&self) -> String {
@@ -509,9 +526,9 @@ impl Picture for PlayoutSteps {
     /// the position added; the random moves; the counts on the way back) and the root's moves
     /// as the tree stands.
     fn draw(&self, scale: Scale) -> Html {
-        let tree = self.tree();
+        let (tree, last) = self.replay();
         let mut inner = title(scale, &self.heading());
-        match self.last_playout() {
+        match last {
             None => inner.push(caption(scale, "No playout yet: call step() for the first.")),
             Some(playout) => {
                 inner.push(section(
@@ -579,7 +596,8 @@ impl Picture for PlayoutSteps {
 impl fmt::Display for PlayoutSteps {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.heading())?;
-        if let Some(playout) = self.last_playout() {
+        let (tree, last) = self.replay();
+        if let Some(playout) = last {
             for step in &playout.path {
                 let options: Vec<String> = step
                     .candidates
@@ -612,7 +630,6 @@ impl fmt::Display for PlayoutSteps {
                 playout.ending
             )?;
         }
-        let tree = self.tree();
         let best = tree.best_move();
         write!(
             f,
