@@ -22,7 +22,7 @@ pub(crate) use board_view::board_caption;
 pub use clickable::ClickableGame;
 pub use gallery::Gallery;
 pub use html::Html;
-pub(crate) use html::{Border, Px, bold, div, span, table, td, tr};
+pub(crate) use html::{Border, Element, Px, bold, div, span, table, td, tr};
 pub(crate) use picture::notebook_pictures;
 pub use picture::{Picture, Scale, Scaled, ShowInNotebook, projector, scale, set_scale};
 

@@ -919,6 +919,10 @@ impl PaperSearch {
             node: &|index| self.node_html(index, scale),
             edge_label: &|index| self.tree.move_name(index),
             skipped: &|index| self.steps.finding(index) == Finding::Skipped,
+            node_width: &|index| match self.tree.nodes[index].leaf {
+                Some(_) => 52,
+                None => 112,
+            },
         };
         div()
             .css("overflow-x", "auto")

@@ -14,7 +14,7 @@ use crate::render::palette::{
     CELL, CHOSEN, Colour, DARK_INK, GRID, INK, JUST_DONE, MUTED, PAPER, QUIET_INK, SEARCHING,
     SKIPPED, TREE_LINE, UNVISITED,
 };
-use crate::render::{Border, Html, Scale, div, table, td, tr};
+use crate::render::{Border, Element, Html, Px, Scale, div, table, td, tr};
 
 /// What the search knows about a node so far, from the root player's point of view: the root
 /// player is "max", the other player "min". For tic-tac-toe the values are [`Value`]s, on
@@ -431,32 +431,199 @@ pub(crate) struct TreeArt<'a> {
     pub(crate) edge_label: &'a dyn Fn(usize) -> String,
     /// Whether the line into a node is drawn as skipped.
     pub(crate) skipped: &'a dyn Fn(usize) -> bool,
+    /// About how wide the node is drawn, in pixels at the normal size.
+    pub(crate) node_width: &'a dyn Fn(usize) -> u32,
 }
 
+/// The widest a tree may be drawn top-down, in pixels on the page: a notebook's output area in
+/// a 1280-pixel window, less the card's margins. A tree wider than this at its scale lists the
+/// moves of its widest nodes one below the other instead.
+const WIDEST_TREE: f64 = 1_000.0;
+
+/// How far a sideways node's moves are set in from it, in pixels at the normal size.
+const INDENT: u32 = 18;
+
 impl TreeArt<'_> {
-    /// The tree below `index`: the node, centred, a line down from it to a bar over its
+    /// The tree below `index`, as wide as the page allows: drawn top-down ([`TreeArt::down`])
+    /// where that fits, and where a node's subtree would be too wide, its moves listed one below
+    /// the other ([`TreeArt::sideways`]), each drawn the same way again.
+    pub(crate) fn draw(&self, scale: Scale, index: usize) -> Html {
+        let room = (WIDEST_TREE / scale.factor()) as u32;
+        let mut widths = vec![0; self.shape.len()];
+        for node in (0..self.shape.len()).rev() {
+            widths[node] = self.width_down(node, &widths);
+        }
+        self.fitting(scale, index, room, &widths, None)
+    }
+
+    fn children(&self, index: usize) -> &[usize] {
+        self.shape
+            .get(index)
+            .map_or(&[][..], |shape| &shape.children[..])
+    }
+
+    /// About how wide the subtree at `node` is drawn top-down, in pixels at the normal size,
+    /// from its children's widths (a child always comes after its parent in the shape).
+    fn width_down(&self, node: usize, widths: &[u32]) -> u32 {
+        let below: u32 = self
+            .children(node)
+            .iter()
+            .map(|&child| {
+                let label = 8 * (self.edge_label)(child).chars().count() as u32;
+                widths.get(child).copied().unwrap_or(0).max(label) + 6
+            })
+            .sum();
+        (self.node_width)(node).max(below)
+    }
+
+    /// `lead_in`: the height of the line that comes in from the left to the node, and whether it
+    /// is drawn as skipped, when the node is one of a sideways node's moves.
+    fn fitting(
+        &self,
+        scale: Scale,
+        index: usize,
+        room: u32,
+        widths: &[u32],
+        lead_in: Option<(u32, bool)>,
+    ) -> Html {
+        if widths.get(index).is_none_or(|&width| width <= room) {
+            self.down(scale, index, lead_in)
+        } else {
+            self.sideways(scale, index, room, widths)
+        }
+    }
+
+    /// The node with its moves listed below it, one under the other and set in: a line down
+    /// from the node, and from it a line to each move's subtree with the move written on it.
+    /// Each move takes two rows: the first as tall as the line into the subtree's top node, the
+    /// second the rest of the subtree, with the line down going on past it to the next move.
+    fn sideways(&self, scale: Scale, index: usize, room: u32, widths: &[u32]) -> Html {
+        let children = self.children(index);
+        let paper = |cell: Element| cell.css("padding", "0").css("background", PAPER);
+        let mut tree = table()
+            .css("border-collapse", "collapse")
+            .css("border-spacing", "0")
+            .css("margin", "0")
+            .child(
+                tr().child(
+                    paper(td())
+                        .attr("colspan", "4")
+                        .css("text-align", "left")
+                        .css("vertical-align", "top")
+                        .child((self.node)(index)),
+                ),
+            );
+        let line = edge_border(scale, false);
+        for (i, &child) in children.iter().enumerate() {
+            let last = i + 1 == children.len();
+            let skipped = (self.skipped)(child);
+            // The line into the child meets it about halfway down its top node.
+            let height = if self.children(child).is_empty() {
+                22
+            } else {
+                28
+            };
+            let top = tr()
+                .child(
+                    paper(td())
+                        .attr("rowspan", "2")
+                        .css("width", scale.px(INDENT)),
+                )
+                .child(
+                    paper(td())
+                        .css("width", scale.px(8))
+                        .css("height", scale.px(height))
+                        .css("border-left", line)
+                        .css("border-bottom", edge_border(scale, skipped)),
+                )
+                .child(
+                    paper(td())
+                        .css("height", scale.px(height))
+                        .css("vertical-align", "bottom")
+                        .css("padding", (Px(0), scale.px(4)))
+                        .css("border-bottom", edge_border(scale, skipped))
+                        .css("font-size", scale.px(14))
+                        .css("line-height", "1.2")
+                        .css("color", if skipped { MUTED } else { INK })
+                        .css("white-space", "nowrap")
+                        .text(&(self.edge_label)(child)),
+                )
+                .child(
+                    paper(td())
+                        .attr("rowspan", "2")
+                        .css("padding-bottom", scale.px(6))
+                        .css("vertical-align", "top")
+                        .css("text-align", "left")
+                        .child(self.fitting(
+                            scale,
+                            child,
+                            room.saturating_sub(INDENT + 8 + 60),
+                            widths,
+                            Some((height, skipped)),
+                        )),
+                );
+            let mut rest = paper(td());
+            if !last {
+                rest = rest.css("border-left", line);
+            }
+            tree = tree.child(top).child(tr().child(rest).child(paper(td())));
+        }
+        tree.into()
+    }
+
+    /// The tree below `index` top-down: the node, centred, a line down from it to a bar over its
     /// children, and a line down from the bar to each child with the move written on it.
     /// Lines are table-cell borders, so the picture needs no script, no SVG and no image.
-    pub(crate) fn draw(&self, scale: Scale, index: usize) -> Html {
-        let children = self
-            .shape
-            .get(index)
-            .map_or(&[][..], |shape| &shape.children[..]);
+    /// A node drawn with a `lead_in` is set at the left, and the line comes in to it across
+    /// the space beside it.
+    fn down(&self, scale: Scale, index: usize, lead_in: Option<(u32, bool)>) -> Html {
+        let children = self.children(index);
         let n = children.len();
+        let node = match lead_in {
+            None => (self.node)(index),
+            Some((height, skipped)) => {
+                let side = || {
+                    td().css("width", "50%")
+                        .css("padding", "0")
+                        .css("vertical-align", "top")
+                        .css("background", PAPER)
+                };
+                table()
+                    .css("border-collapse", "collapse")
+                    .css("width", "100%")
+                    .child(
+                        tr().child(
+                            side().child(
+                                div()
+                                    .css("height", scale.px(height))
+                                    .css("border-bottom", edge_border(scale, skipped)),
+                            ),
+                        )
+                        .child(
+                            td().css("padding", "0")
+                                .css("white-space", "nowrap")
+                                .css("background", PAPER)
+                                .child((self.node)(index)),
+                        )
+                        .child(side()),
+                    )
+                    .into()
+            }
+        };
         let mut head = td()
             .attr("colspan", &(2 * n.max(1)).to_string())
             .css("text-align", "center")
             .css("vertical-align", "top")
             .css("padding", "0")
             .css("background", PAPER)
-            .child((self.node)(index));
+            .child(node);
         if n > 0 {
             head = head.child(stub(scale, 10, false));
         }
         let mut tree = table()
             .css("border-collapse", "collapse")
             .css("border-spacing", "0")
-            .css("margin", "0 auto")
+            .css("margin", if lead_in.is_some() { "0" } else { "0 auto" })
             .child(tr().child(head));
         if n == 0 {
             return tree.into();
@@ -498,7 +665,7 @@ impl TreeArt<'_> {
                             .text(&label),
                     )
                     .child(stub(scale, 6, skipped))
-                    .child(self.draw(scale, child)),
+                    .child(self.down(scale, child, None)),
             );
         }
         tree.child(below).into()
@@ -574,6 +741,7 @@ impl Badge<'_> {
             .css("color", ink)
             .css("padding", (scale.px(2), scale.px(5)))
             .css("line-height", "1.25")
+            .css("text-align", "center")
             .css("min-width", scale.px(self.min_width))
             .child(line(
                 self.role,

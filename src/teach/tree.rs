@@ -399,6 +399,7 @@ impl SearchTree {
                     .unwrap_or_default()
             },
             skipped: &|index| self.steps.finding(index) == Finding::Skipped,
+            node_width: &|_| 120,
         };
         art.draw(scale, 0)
     }
