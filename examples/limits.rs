@@ -2,14 +2,15 @@
 //! compiles them: `cargo run --example limits` (the dev profile: no optimisation, debug
 //! assertions and overflow checks on, as the notebooks' evcxr.toml asks of the kernel).
 //!
-//! A notebook cell cannot be interrupted, so every call must answer within a second for any
+//! Stopping a long cell kills the kernel and every variable with it, so every call must answer
+//! within a second for any
 //! argument, and a cell that computes within half a second. Each line checks what the call
 //! computed, so a fast wrong answer cannot pass for a fast right one.
 
 use std::time::{Duration, Instant};
 
 use magic_tictactoe::beyond::{MAX_GRID_SIZE, MagicGrid, lines_of};
-use magic_tictactoe::engine::TicTacToe;
+use magic_tictactoe::engine::{MAX_OPPONENT_PLAYOUTS, TicTacToe};
 use magic_tictactoe::menace::{MAX_TRAINING_GAMES, Training};
 use magic_tictactoe::prelude::*;
 use magic_tictactoe::tournament::{MAX_SAMPLED_GAMES, MAX_TOURNAMENT_LEVELS};
@@ -171,6 +172,29 @@ fn main() {
         1000,
         |t: &Result<Tournament, LimitError>| t.is_ok(),
         || Tournament::of((0..MAX_TOURNAMENT_LEVELS as u8).map(|n| Level::Blunders(n * 14))),
+    );
+    time(
+        &format!(
+            "Tournament::among, 4 levels and 4 MCTS of {MAX_OPPONENT_PLAYOUTS} playouts (the limit)"
+        ),
+        1000,
+        |t: &Result<Tournament, LimitError>| t.as_ref().is_ok_and(Tournament::is_exact),
+        || {
+            let levels = [
+                Level::Random,
+                Level::Blunders(50),
+                Level::Rules,
+                Level::Perfect,
+            ];
+            let mcts = (1..=4).map(|seed| Opponent::mcts(MAX_OPPONENT_PLAYOUTS, seed));
+            Tournament::among(levels.into_iter().map(Opponent::from).chain(mcts))
+        },
+    );
+    time(
+        "Tournament::among, 8 MCTS of 2000 playouts (refused: 16,000 playouts)",
+        1000,
+        |t: &Result<Tournament, LimitError>| t.is_err(),
+        || Tournament::among((1..=8).map(|seed| Opponent::mcts(MAX_OPPONENT_PLAYOUTS, seed))),
     );
     time(
         "Tournament::of, a million levels (refused)",

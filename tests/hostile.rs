@@ -549,6 +549,7 @@ proptest! {
         match Tournament::of(levels) {
             Ok(tournament) => {
                 let _ = (tournament.rates(x, o), tournament.to_html(), tournament.to_string());
+                let _ = (tournament.rates_at(count, usize::MAX), tournament.names());
             }
             Err(error) => prop_assert!(error.to_string().contains("more than the 8")),
         }
@@ -639,6 +640,9 @@ fn the_whole_game_calls() {
     assert!(lines_of(usize::MAX).is_err());
     assert!(Rates::sampled(Level::Random, Level::Random, u32::MAX, 1).is_err());
     assert!(Tournament::of(std::iter::repeat_n(Level::Random, 1_000_000)).is_err());
+    assert!(Tournament::among(std::iter::repeat_n(Level::Random, 1_000_000)).is_err());
+    assert!(Tournament::among((0..u64::MAX).map(|seed| Opponent::mcts(u32::MAX, seed))).is_err());
+    let _ = Tournament::among(std::iter::empty::<Opponent>()).map(|t| t.to_html());
     let _ = rules::Outcome::Draw.to_string();
     // What a notebook cell calls to show a value: it prints the blocks the kernel reads.
     Board::new().evcxr_display();

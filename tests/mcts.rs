@@ -131,6 +131,76 @@ fn an_mcts_player_is_an_opponent_like_the_others() {
     assert_eq!(training.games(), 500);
 }
 
+/// MCTS players in a tournament with the levels: levels among themselves get the same exact
+/// rates as `Tournament::of`, each MCTS player's row against a level is what a Challenge counts
+/// for it, and a player who answers at random turns the whole tournament into sampled games.
+#[test]
+fn mcts_players_meet_the_levels_in_a_tournament() {
+    use magic_tictactoe::tournament::{MAX_TOURNAMENT_PLAYOUTS, Tournament};
+
+    let levels = [Level::Random, Level::Rules, Level::Perfect];
+    let players = levels
+        .iter()
+        .map(|&level| Opponent::from(level))
+        .chain([Opponent::mcts(10, 1), Opponent::mcts(2_000, 1)]);
+    let tournament = Tournament::among(players).unwrap();
+    assert!(tournament.is_exact());
+    assert_eq!(tournament.names().len(), 5);
+    let of_levels = Tournament::of(levels).unwrap();
+    for x in levels {
+        for o in levels {
+            assert_eq!(tournament.rates(x, o), of_levels.rates(x, o));
+        }
+    }
+    for (row, playouts) in [(3, 10), (4, 2_000)] {
+        let challenge = Challenge::new(Opponent::mcts(playouts, 1));
+        for (column, level) in levels.into_iter().enumerate() {
+            let as_x = tournament.rates_at(row, column).unwrap();
+            let as_o = tournament.rates_at(column, row).unwrap();
+            let record_x = challenge.record(level, Player::X).unwrap();
+            let record_o = challenge.record(level, Player::O).unwrap();
+            assert!((as_x.x_wins - record_x.wins).abs() < 1e-12, "{tournament}");
+            assert!((as_o.o_wins - record_o.wins).abs() < 1e-12, "{tournament}");
+            assert!(
+                (as_x.o_wins - record_x.losses).abs() < 1e-12,
+                "{tournament}"
+            );
+        }
+    }
+    // 2,000 playouts against 10, on both sides: the stronger never loses.
+    assert_eq!(
+        tournament.rates_at(4, 3).unwrap().o_wins,
+        0.0,
+        "{tournament}"
+    );
+    assert_eq!(
+        tournament.rates_at(3, 4).unwrap().x_wins,
+        0.0,
+        "{tournament}"
+    );
+    let html = tournament.to_html();
+    assert!(html.contains("MCTS") && html.contains("exact"), "{html}");
+
+    fn coin(board: &Board) -> Option<Square> {
+        let free = board.empty_squares();
+        free.nth(fastrand::usize(..free.len()))
+    }
+    let sampled = Tournament::among([Opponent::from(coin), Opponent::mcts(20, 1)]).unwrap();
+    assert!(!sampled.is_exact());
+    let rates = sampled.rates_at(0, 1).unwrap();
+    assert!((rates.x_wins + rates.draws + rates.o_wins - 1.0).abs() < 1e-9);
+    assert!(sampled.to_html().contains("counted over 1,000 games"));
+
+    let too_many = (1..=5).map(|seed| Opponent::mcts(2_000, seed));
+    let error = Tournament::among(too_many).unwrap_err();
+    assert_eq!(error.limit, u64::from(MAX_TOURNAMENT_PLAYOUTS));
+    assert_eq!(
+        error.to_string(),
+        "10,000 playouts is more than the 8,000 this allows"
+    );
+    assert!(Tournament::among((0..9).map(|_| Level::Random)).is_err());
+}
+
 /// What notebook 11 says of its two challenges: with 10 playouts a move MCTS loses even to the
 /// rules player; with 2,000 it loses to no level.
 #[test]

@@ -1,6 +1,7 @@
 //! The limits on the counts a learner passes: how many games to sample, how big a grid, how
-//! many levels in a tournament. A notebook cell cannot be interrupted, so a call asked for too
-//! much refuses at once, and says what the limit is, rather than running for minutes.
+//! many players in a tournament. Stopping a long cell kills the kernel and every variable of the
+//! notebook with it, so a call asked for too much refuses at once, and says what the limit is,
+//! rather than running for minutes.
 
 use std::fmt;
 
@@ -13,6 +14,8 @@ pub enum Counted {
     Games,
     /// Levels in a tournament.
     Levels,
+    /// Players in a tournament.
+    Players,
     /// Rows and columns of a grid.
     GridSize,
     /// Positions in a tree to draw.
@@ -32,6 +35,7 @@ impl Counted {
         match self {
             Counted::Games => "games",
             Counted::Levels => "levels",
+            Counted::Players => "players",
             Counted::GridSize => "rows and columns",
             Counted::Positions => "positions",
             Counted::Depth => "moves ahead",

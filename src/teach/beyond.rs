@@ -123,8 +123,8 @@ impl MagicGrid {
     ///
     /// Up to 5x5 the sets are listed one by one with itertools combinations (53,130 of them
     /// for 5x5). From 7x7 there are far too many to list (C(49, 7) is about 86 million,
-    /// C(81, 9) about 260 billion, and a notebook cell cannot be interrupted), so they are
-    /// counted without listing them: `count_sets_with_sum`.
+    /// C(81, 9) about 260 billion, and stopping a cell loses the notebook's variables), so they
+    /// are counted without listing them: `count_sets_with_sum`.
     pub fn sets_reaching_the_constant(&self) -> usize {
         let target = self.magic_constant();
         let largest = (self.size * self.size) as u32;

@@ -32,7 +32,7 @@ use crate::rules::{Board, Player};
 pub const SAMPLED_GAMES: u32 = 1_000;
 
 /// The seed the sampled games are played from, so that a class sees the same figures.
-const SEED: u64 = 15;
+pub(crate) const SEED: u64 = 15;
 
 /// How a player did against one level on one side, as chances from 0 to 1 seen from the
 /// player's side. A forfeit counts as a loss, and is also counted on its own.

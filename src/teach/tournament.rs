@@ -3,18 +3,26 @@
 
 use std::fmt;
 
+use super::challenge::{SAMPLED_GAMES, SEED as SAMPLED_SEED};
 use crate::engine::{Forfeit, Game, Level, Opponent};
 use crate::render::palette::{DRAW_BAR, INK, MUTED, O_MARK, PAPER, TABLE_EDGE, X_MARK};
 use crate::render::parts::{self, caption, card, heading_cell, plain_table};
 use crate::render::{Border, Html, Picture, Px, Scale, div, notebook_pictures, td, tr};
+use crate::rules::text::thousands;
 use crate::rules::{Board, Counted, LimitError, Player, Tally};
 
 /// The most games [`Rates::sampled`] plays: about half a second in a notebook cell.
 pub const MAX_SAMPLED_GAMES: u32 = 100_000;
 
-/// The most levels a [`Tournament`] pits against each other: 64 pairings, each worked out
-/// exactly, in well under a second in a notebook cell.
+/// The most levels or players a [`Tournament`] pits against each other: 64 pairings, each worked
+/// out exactly, in well under a second in a notebook cell (Monte Carlo opponents of up to 2,000
+/// playouts a move among them: `cargo run --example limits`).
 pub const MAX_TOURNAMENT_LEVELS: usize = 8;
+
+/// The most playouts a move of a [`Tournament`]'s Monte Carlo players together: each searches
+/// every position the others lead it to, and four of 2,000 playouts take about 0.9 s in a
+/// notebook cell.
+pub const MAX_TOURNAMENT_PLAYOUTS: u32 = 8_000;
 
 /// How often each ending happens: chances from 0 to 1 that X wins, O wins, or the game is
 /// drawn.
@@ -183,17 +191,31 @@ impl SampledEndings {
     }
 }
 
-/// Every level against every level, as X (rows) and as O (columns).
+/// Every player against every player, as X (rows) and as O (columns): the crate's levels, its
+/// searching and Monte Carlo opponents, and a learner's own.
+///
+/// ```
+/// use magic_tictactoe::{tournament::Tournament, Level, Opponent};
+///
+/// let players = [Opponent::from(Level::Random), Opponent::mcts(30, 1), Opponent::mcts(1_000, 1)];
+/// let tournament = Tournament::among(players)?;
+/// assert!(tournament.is_exact()); // MCTS answers a position the same way each time
+/// let rates = tournament.rates_at(2, 0).unwrap(); // MCTS 1,000 as X against random
+/// assert!(rates.x_wins > 0.9);
+/// # Ok::<(), magic_tictactoe::LimitError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tournament {
-    levels: Vec<Level>,
+    names: Vec<String>,
+    levels: Vec<Option<Level>>,
     rates: Vec<Vec<Rates>>,
+    exact: bool,
 }
 
 impl Tournament {
     /// The exact rates for every pair of the levels a learner picks from.
     pub fn exact() -> Tournament {
-        Tournament::between(Level::ALL.to_vec())
+        Tournament::of_levels(Level::ALL.to_vec())
     }
 
     /// The exact rates for every pair of `levels`.
@@ -204,22 +226,117 @@ impl Tournament {
     pub fn of(levels: impl IntoIterator<Item = Level>) -> Result<Tournament, LimitError> {
         let levels: Vec<Level> = levels.into_iter().take(MAX_TOURNAMENT_LEVELS + 1).collect();
         LimitError::check(Counted::Levels, levels.len(), MAX_TOURNAMENT_LEVELS as u64)?;
-        Ok(Tournament::between(levels))
+        Ok(Tournament::of_levels(levels))
     }
 
-    fn between(levels: Vec<Level>) -> Tournament {
+    fn of_levels(levels: Vec<Level>) -> Tournament {
         let rates = levels
             .iter()
             .map(|&x| levels.iter().map(|&o| Rates::exact(x, o)).collect())
             .collect();
-        Tournament { levels, rates }
+        Tournament {
+            names: levels.iter().map(|level| level.name()).collect(),
+            levels: levels.into_iter().map(Some).collect(),
+            rates,
+            exact: true,
+        }
+    }
+
+    /// Every pair of `players`: levels, [`Opponent`]s (searching, Monte Carlo tree search, a
+    /// learner's own). The rates are exact when every player answers a position the same way
+    /// each time it is asked; when one does not (it uses randomness), every pairing is counted
+    /// over [`SAMPLED_GAMES`] games instead.
+    ///
+    /// # Errors
+    ///
+    /// [`LimitError`] for more than [`MAX_TOURNAMENT_LEVELS`] players, or Monte Carlo players
+    /// with more than [`MAX_TOURNAMENT_PLAYOUTS`] playouts a move together.
+    pub fn among(
+        players: impl IntoIterator<Item = impl Into<Opponent>>,
+    ) -> Result<Tournament, LimitError> {
+        let mut players: Vec<Opponent> = players
+            .into_iter()
+            .take(MAX_TOURNAMENT_LEVELS + 1)
+            .map(Into::into)
+            .collect();
+        LimitError::check(
+            Counted::Players,
+            players.len(),
+            MAX_TOURNAMENT_LEVELS as u64,
+        )?;
+        let playouts: u64 = players
+            .iter()
+            .filter_map(|player| player.playouts())
+            .map(|(playouts, _)| u64::from(playouts))
+            .sum();
+        LimitError::check(
+            Counted::Playouts,
+            playouts,
+            u64::from(MAX_TOURNAMENT_PLAYOUTS),
+        )?;
+        let exact = Tournament::pairings(&mut players, |x, o| {
+            ExactEndings::between(x, o).map(|ending| ending.rates)
+        });
+        let rates = match &exact {
+            Some(rates) => rates.clone(),
+            None => Tournament::pairings(&mut players, |x, o| {
+                let sample = SampledEndings::between(x, o, SAMPLED_GAMES, SAMPLED_SEED);
+                Some(sample.rates)
+            })
+            .unwrap_or_default(),
+        };
+        Ok(Tournament {
+            names: players.iter().map(|p| p.name().to_owned()).collect(),
+            levels: players.iter().map(Opponent::level).collect(),
+            exact: exact.is_some(),
+            rates,
+        })
+    }
+
+    /// `pair` for every player as X against every player as O (a player against itself plays
+    /// a copy of itself), or `None` as soon as one pairing has none.
+    fn pairings(
+        players: &mut [Opponent],
+        mut pair: impl FnMut(&mut Opponent, &mut Opponent) -> Option<Rates>,
+    ) -> Option<Vec<Vec<Rates>>> {
+        let n = players.len();
+        let mut rates = vec![vec![Rates::default(); n]; n];
+        for x in 0..n {
+            for o in 0..n {
+                rates[x][o] = if x == o {
+                    let mut copy = players[o].clone();
+                    pair(&mut players[x], &mut copy)?
+                } else {
+                    let (first, second) = players.split_at_mut(x.max(o));
+                    let (low, high) = (&mut first[x.min(o)], &mut second[0]);
+                    let (as_x, as_o) = if x < o { (low, high) } else { (high, low) };
+                    pair(as_x, as_o)?
+                };
+            }
+        }
+        Some(rates)
     }
 
     /// The rates of `x` playing X against `o` playing O, if both are in the tournament.
     pub fn rates(&self, x: Level, o: Level) -> Option<Rates> {
-        let row = self.levels.iter().position(|&level| level == x)?;
-        let column = self.levels.iter().position(|&level| level == o)?;
-        Some(self.rates[row][column])
+        let row = self.levels.iter().position(|&level| level == Some(x))?;
+        let column = self.levels.iter().position(|&level| level == Some(o))?;
+        self.rates_at(row, column)
+    }
+
+    /// The rates of the `x`th player (counting from 0) playing X against the `o`th playing O.
+    pub fn rates_at(&self, x: usize, o: usize) -> Option<Rates> {
+        self.rates.get(x)?.get(o).copied()
+    }
+
+    /// The players' names, in the order they were given.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Whether the rates are exact rather than counted over sampled games.
+    pub fn is_exact(&self) -> bool {
+        self.exact
     }
 }
 
@@ -241,12 +358,12 @@ impl Picture for Tournament {
     fn draw(&self, scale: Scale) -> Html {
         let head = |text: &str| heading_cell(scale, text);
         let mut header = tr().child(head("X \u{2193}  O \u{2192}"));
-        for level in &self.levels {
-            header = header.child(head(&level.name()));
+        for name in &self.names {
+            header = header.child(head(name));
         }
         let mut rows = plain_table().child(header);
-        for (level, row) in self.levels.iter().zip(&self.rates) {
-            let mut line = tr().child(head(&level.name()));
+        for (name, row) in self.names.iter().zip(&self.rates) {
+            let mut line = tr().child(head(name));
             for rates in row {
                 line =
                     line.child(
@@ -270,9 +387,19 @@ impl Picture for Tournament {
             rows = rows.child(line);
         }
         let mut inner = Html::from(rows);
+        let how = if self.exact {
+            "exact".to_owned()
+        } else {
+            format!(
+                "counted over {} games a pairing (a player answered a position differently when asked twice)",
+                thousands(u64::from(SAMPLED_GAMES))
+            )
+        };
         inner.push(caption(
             scale,
-            "Rows play X (and move first), columns play O. Red: X wins, yellow: draws, blue: O wins, in percent, exact.",
+            &format!(
+                "Rows play X (and move first), columns play O. Red: X wins, yellow: draws, blue: O wins, in percent, {how}."
+            ),
         ));
         card(scale, inner)
     }
@@ -285,11 +412,11 @@ impl Picture for Tournament {
 impl fmt::Display for Tournament {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:>10}", "X \\ O")?;
-        for level in &self.levels {
-            write!(f, " {:>17}", level.name())?;
+        for name in &self.names {
+            write!(f, " {name:>17}")?;
         }
-        for (level, row) in self.levels.iter().zip(&self.rates) {
-            write!(f, "\n{:>10}", level.name())?;
+        for (name, row) in self.names.iter().zip(&self.rates) {
+            write!(f, "\n{name:>10}")?;
             for r in row {
                 write!(
                     f,
