@@ -9,7 +9,7 @@
 //! ```
 
 pub use crate::clickable::ClickableGame;
-pub use crate::engine::games::{ConnectFour, Grid, KInARow};
+pub use crate::engine::games::{ConnectFour, Grid, GridGame, KInARow};
 pub use crate::engine::mcts::{self, Mcts, MctsTree, PlayoutPolicy};
 pub use crate::engine::menace::{self, MatchBox, Menace};
 pub use crate::engine::search::{MoveOrder, Pruning, Search, alpha_beta, minimax};
@@ -20,7 +20,7 @@ pub use crate::engine::{
     Table, TicTacToe, TwoPlayerGame, Value, rules_choice,
 };
 pub use crate::exercises::{self, Exercise, Verdict, check_never_loses, check_win_test};
-pub use crate::render::{self, BoardView, Gallery, Html, Picture, Scale, ShowInNotebook};
+pub use crate::render::{self, BoardView, Gallery, GridView, Html, Picture, Scale, ShowInNotebook};
 pub use crate::rules::{
     Board, LimitError, Line, LineKind, Outcome, Player, Square, SquareSet, Symmetry, Tally,
 };

@@ -461,6 +461,8 @@ proptest! {
         }
         let _ = (row_game.k(), row_game.size(), row_game.lines().len(), row_game.text(&a), row_game.to_string(), drop_game.size(), drop_game.text(&b), drop_game.to_string());
         let _ = (a.squares(Player::X), a.get(seed as usize), b.get(3));
+        let values: Vec<(usize, Value)> = moves.iter().map(|&m| (m, Value::Win(seed as u8))).collect();
+        let _ = (a.view(&row_game).with_values(&values).to_html(), b.view(&drop_game).with_values(&values).with_caption("<b>&").to_string(), drop_game.moves_name_columns());
         let small = Mcts::new(50).unwrap().seed(seed);
         let _ = (small.search(&row_game, &a).best_move(), small.search(&drop_game, &b).best_move());
         if columns * rows <= 9 {

@@ -171,6 +171,42 @@ impl Layout {
     }
 }
 
+/// What the two grid games have in common, for whoever draws or studies their positions: the
+/// grid's size, the lines that win, and whether a move names a column or a square.
+pub trait GridGame: TwoPlayerGame<Position = Grid, Move = usize> {
+    /// The board's columns and rows.
+    fn size(&self) -> (usize, usize);
+    /// The lines that win, one bit a square.
+    fn lines(&self) -> &[u64];
+    /// Whether a move names a column (Connect Four), rather than a square numbered row by row
+    /// from 0 at the top left (k in a row).
+    fn moves_name_columns(&self) -> bool;
+}
+
+impl GridGame for KInARow {
+    fn size(&self) -> (usize, usize) {
+        (self.0.columns, self.0.rows)
+    }
+    fn lines(&self) -> &[u64] {
+        &self.0.lines
+    }
+    fn moves_name_columns(&self) -> bool {
+        false
+    }
+}
+
+impl GridGame for ConnectFour {
+    fn size(&self) -> (usize, usize) {
+        (self.0.columns, self.0.rows)
+    }
+    fn lines(&self) -> &[u64] {
+        &self.0.lines
+    }
+    fn moves_name_columns(&self) -> bool {
+        true
+    }
+}
+
 /// k in a row on a board `columns` wide and `rows` high: players take turns marking any free
 /// square, and the first with k of their marks in a row, a column or a diagonal wins. A move is
 /// a square's number, row by row from 0 at the top left.
@@ -191,16 +227,6 @@ impl KInARow {
     /// How many in a row win.
     pub fn k(&self) -> usize {
         self.0.k
-    }
-
-    /// The board's columns and rows.
-    pub fn size(&self) -> (usize, usize) {
-        (self.0.columns, self.0.rows)
-    }
-
-    /// The lines of k squares that win, one bit a square.
-    pub fn lines(&self) -> &[u64] {
-        &self.0.lines
     }
 
     /// The position in rows of `X`, `O` and `.`, top row first, separated by `/`.
@@ -259,11 +285,6 @@ impl ConnectFour {
     /// A [`LimitError`] for a side of 0 or above [`MAX_SIDE`].
     pub fn new(columns: usize, rows: usize) -> Result<ConnectFour, LimitError> {
         Layout::new(columns, rows, 4).map(ConnectFour)
-    }
-
-    /// The board's columns and rows.
-    pub fn size(&self) -> (usize, usize) {
-        (self.0.columns, self.0.rows)
     }
 
     /// The position in rows of `X`, `O` and `.`, top row first, separated by `/`.

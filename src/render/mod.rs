@@ -9,6 +9,7 @@
 mod board_view;
 pub mod clickable;
 mod gallery;
+mod grid_view;
 mod html;
 mod menace;
 mod notebook;
@@ -21,6 +22,7 @@ pub use board_view::BoardView;
 pub(crate) use board_view::board_caption;
 pub use clickable::ClickableGame;
 pub use gallery::Gallery;
+pub use grid_view::GridView;
 pub use html::Html;
 pub(crate) use html::{Border, Element, Px, bold, div, span, table, td, tr};
 pub(crate) use picture::notebook_pictures;
