@@ -449,4 +449,75 @@ fn main() {
                 .search(&game, &game.start())
         },
     );
+    time(
+        "SolvedGame::new(Connect Four 4 by 4): 161,029 positions",
+        1000,
+        |s: &Result<SolvedGame<ConnectFour>, LimitError>| s.is_ok(),
+        || {
+            let game = ConnectFour::new(4, 4).expect("a size");
+            SolvedGame::new(&game, &game.start())
+        },
+    );
+    time(
+        "SolvedGame::new(Connect Four 8 by 8) (refused at the positions' limit)",
+        1000,
+        |s: &Result<SolvedGame<ConnectFour>, LimitError>| s.is_err(),
+        || {
+            let game = ConnectFour::new(8, 8).expect("a size");
+            SolvedGame::new(&game, &game.start())
+        },
+    );
+    time(
+        "search_ahead(Connect Four 8 by 8, 1,000 moves ahead) (refused at the moves' limit)",
+        1000,
+        |s: &Result<Option<(usize, i32)>, LimitError>| s.is_err(),
+        || {
+            let game = ConnectFour::new(8, 8).expect("a size");
+            search_ahead(&game, &game.start(), 1_000, |_, _| 0)
+        },
+    );
+    time(
+        "check_game_negamax(Connect Four 4 by 4): a plain negamax on 10,000 positions",
+        1000,
+        |c: &Result<GameSearchCheck, LimitError>| c.as_ref().is_ok_and(GameSearchCheck::is_right),
+        || {
+            let game = ConnectFour::new(4, 4).expect("a size");
+            check_game_negamax(&game, |grid| plain_negamax(&game, grid))
+        },
+    );
+    for (columns, rows) in [(4, 4), (7, 6), (8, 8)] {
+        time(
+            &format!("GameChallenge on Connect Four {columns} by {rows}, the leftmost column"),
+            1000,
+            |c: &GameChallenge| c.record("random", Player::X).is_some(),
+            || {
+                let game = ConnectFour::new(columns, rows).expect("a size");
+                GameChallenge::new(&game, "leftmost", |grid: &Grid| game.moves(grid)[0])
+            },
+        );
+    }
+    time(
+        "GameChallenge on 5 in a row on 8 by 8, the first free square",
+        1000,
+        |c: &GameChallenge| c.record("random", Player::X).is_some(),
+        || {
+            let game = KInARow::new(8, 8, 5).expect("a size");
+            GameChallenge::new(&game, "first free", |grid: &Grid| game.moves(grid)[0])
+        },
+    );
+}
+
+/// A learner's plain negamax on any game: +1 when the player to move wins.
+fn plain_negamax<G: TwoPlayerGame>(game: &G, position: &G::Position) -> i32 {
+    match game.ending(position) {
+        Some(Ending::Won(winner)) if winner == game.to_move(position) => 1,
+        Some(Ending::Won(_)) => -1,
+        Some(Ending::Drawn) => 0,
+        None => game
+            .moves(position)
+            .into_iter()
+            .map(|m| -plain_negamax(game, &game.play(position, m)))
+            .max()
+            .unwrap_or(-1),
+    }
 }

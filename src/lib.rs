@@ -27,8 +27,8 @@ pub use rules::{
     Symmetry, Tally,
 };
 pub use teach::{
-    Sums, beyond, challenge, exercises, mcts_check, paper, pick15, playouts, search_check,
-    tournament, tree,
+    Sums, any_game, beyond, challenge, exercises, mcts_check, paper, pick15, playouts,
+    search_check, tournament, tree,
 };
 
 /// The magic square: the Lo Shu numbers, the win test by sums, and the pictures of triples and

@@ -13,7 +13,7 @@ pub use crate::engine::games::{ConnectFour, Grid, GridGame, KInARow};
 pub use crate::engine::mcts::{self, Mcts, MctsTree, PlayoutPolicy};
 pub use crate::engine::menace::{self, MatchBox, Menace};
 pub use crate::engine::search::{MoveOrder, Pruning, Search, alpha_beta, minimax};
-pub use crate::engine::solve::{move_values, solve, solve_minimax};
+pub use crate::engine::solve::{SolvedGame, move_values, search_ahead, solve, solve_minimax};
 pub use crate::engine::stats::{self, Statistics};
 pub use crate::engine::{
     Analysis, Choice, DEFAULT_SEED, Ending, Forfeit, Game, Level, MoveValue, Opponent, Reason,
@@ -23,6 +23,9 @@ pub use crate::exercises::{self, Exercise, Verdict, check_never_loses, check_win
 pub use crate::render::{self, BoardView, Gallery, GridView, Html, Picture, Scale, ShowInNotebook};
 pub use crate::rules::{
     Board, LimitError, Line, LineKind, Outcome, Player, Square, SquareSet, Symmetry, Tally,
+};
+pub use crate::teach::any_game::{
+    GameChallenge, GameSearchCheck, check_game_minimax, check_game_negamax,
 };
 pub use crate::teach::beyond::MagicGrid;
 pub use crate::teach::challenge::{Challenge, DepthStudy};

@@ -3,6 +3,7 @@
 
 use magic_tictactoe::engine::solve::move_values;
 use magic_tictactoe::prelude::*;
+use magic_tictactoe::solver;
 
 /// The yellow of a winning line's squares.
 const MARKED: &str = "#ffe07a";
@@ -20,7 +21,10 @@ fn a_grid_games_picture_shows_marks_numbers_the_winning_line_and_values() {
     let html = view.to_html().into_string();
     assert!(html.contains("X to move"), "{html}");
     for column in 0..4 {
-        assert!(html.contains(&format!(">{column}</div>")), "column {column}'s number");
+        assert!(
+            html.contains(&format!(">{column}</div>")),
+            "column {column}'s number"
+        );
     }
     assert!(html.contains("win 1"), "column 0 wins at once: {html}");
     assert!(html.contains("loss 2"), "the other columns lose: {html}");
@@ -30,7 +34,11 @@ fn a_grid_games_picture_shows_marks_numbers_the_winning_line_and_values() {
     let won = game.play(&grid, 0);
     let html = won.view(&game).to_html().into_string();
     assert!(html.contains("X wins"));
-    assert_eq!(html.matches(MARKED).count(), 4, "the four in column 0: {html}");
+    assert_eq!(
+        html.matches(MARKED).count(),
+        4,
+        "the four in column 0: {html}"
+    );
 
     // k in a row numbers its free squares, the moves it takes, and a draw says so.
     let noughts = KInARow::new(3, 3, 3).unwrap();
@@ -46,4 +54,234 @@ fn a_grid_games_picture_shows_marks_numbers_the_winning_line_and_values() {
     }
     let caption = noughts.start().view(&noughts).with_caption("<b>");
     assert!(caption.to_html().as_str().contains("&lt;b&gt;"));
+}
+
+use magic_tictactoe::any_game::{GAMES_EACH, MAX_GAME_CHECKS};
+use magic_tictactoe::engine::solve::{MAX_SOLVED_POSITIONS, SolvedGame, search_ahead};
+use magic_tictactoe::stats;
+
+/// Take 1, 2 or 3 sticks; whoever takes the last one wins.
+struct TakeAway(u32);
+
+impl TwoPlayerGame for TakeAway {
+    type Position = (u32, Player);
+    type Move = u32;
+    fn start(&self) -> (u32, Player) {
+        (self.0, Player::X)
+    }
+    fn to_move(&self, p: &(u32, Player)) -> Player {
+        p.1
+    }
+    fn moves(&self, p: &(u32, Player)) -> Vec<u32> {
+        (1..=3).filter(|&t| t <= p.0).collect()
+    }
+    fn play(&self, p: &(u32, Player), take: u32) -> (u32, Player) {
+        (p.0 - take, !p.1)
+    }
+    fn ending(&self, p: &(u32, Player)) -> Option<Ending> {
+        (p.0 == 0).then_some(Ending::Won(!p.1))
+    }
+}
+
+/// A learner's negamax for any game: +1 when the player to move wins.
+fn negamax<G: TwoPlayerGame>(game: &G, position: &G::Position) -> i32 {
+    match game.ending(position) {
+        Some(Ending::Won(winner)) if winner == game.to_move(position) => 1,
+        Some(Ending::Won(_)) => -1,
+        Some(Ending::Drawn) => 0,
+        None => game
+            .moves(position)
+            .into_iter()
+            .map(|m| -negamax(game, &game.play(position, m)))
+            .max()
+            .unwrap_or(-1),
+    }
+}
+
+#[test]
+fn a_solved_game_holds_every_position_with_the_tables_value() {
+    let table = solver::Table::build();
+    let solved = SolvedGame::new(&TicTacToe::default(), &Board::new()).unwrap();
+    assert_eq!(solved.len(), 5_478);
+    for board in stats::reachable_positions() {
+        assert_eq!(solved.value(&board), Some(table.value(board)), "{board}");
+        let best: Vec<Square> = board.best_moves().into_iter().collect();
+        let mut found = solved.best_moves(&TicTacToe::default(), &board);
+        found.sort();
+        assert_eq!(found, best, "{board}");
+    }
+    // Every position comes after every position that can follow it.
+    let order: std::collections::HashMap<Board, usize> = solved
+        .positions()
+        .enumerate()
+        .map(|(i, (b, _))| (*b, i))
+        .collect();
+    for (board, &at) in &order {
+        for (_, child) in board.children() {
+            assert!(order[&child] < at, "{child} before {board}");
+        }
+    }
+    let noughts = KInARow::new(3, 3, 3).unwrap();
+    assert_eq!(
+        SolvedGame::new(&noughts, &noughts.start()).unwrap().len(),
+        5_478
+    );
+    let four = KInARow::new(4, 4, 4).unwrap();
+    let refusal = SolvedGame::new(&four, &four.start()).unwrap_err();
+    assert_eq!(refusal.limit, MAX_SOLVED_POSITIONS as u64);
+}
+
+#[test]
+fn searching_ahead_to_the_end_is_perfect_play_and_the_evaluation_decides_before() {
+    let game = TicTacToe::default();
+    for board in stats::reachable_positions() {
+        let Some((square, score)) = search_ahead(&game, &board, 9, |_, _| 0).unwrap() else {
+            assert!(board.is_over());
+            continue;
+        };
+        assert!(board.best_moves().contains(square), "{board}: {square}");
+        let expected = match board.value() {
+            Value::Win(n) => 1_000 - i32::from(n),
+            Value::Loss(n) => -(1_000 - i32::from(n)),
+            Value::Draw(_) => 0,
+        };
+        assert_eq!(score, expected, "{board}");
+    }
+    // One move ahead from the empty board, the evaluation alone picks: it is asked about O,
+    // to move after X's move, and kept between -500 and 500.
+    let fears_nine = |board: &Board, player: Player| {
+        if player == Player::O && board.get(Square::from_digit(9).unwrap()) == Some(Player::X) {
+            -1_000_000
+        } else {
+            0
+        }
+    };
+    let (square, score) = search_ahead(&game, &Board::new(), 1, fears_nine)
+        .unwrap()
+        .unwrap();
+    assert_eq!((square.digit(), score), (9, 500));
+    // Depth 0 is taken as 1; a search that looks too far is refused.
+    assert!(
+        search_ahead(&game, &Board::new(), 0, |_, _| 0)
+            .unwrap()
+            .is_some()
+    );
+    let shop = ConnectFour::new(7, 6).unwrap();
+    assert!(search_ahead(&shop, &shop.start(), 12, |_, _| 0).is_err());
+    assert!(
+        search_ahead(&shop, &shop.start(), 5, |_, _| 0)
+            .unwrap()
+            .is_some()
+    );
+}
+
+#[test]
+fn a_learners_search_is_checked_on_any_game_and_its_mistakes_are_found() {
+    let take = TakeAway(12);
+    let right = check_game_negamax(&take, |p| negamax(&take, p)).unwrap();
+    assert!(right.is_right(), "{right}");
+    assert_eq!(right.checked(), right.positions_in_play());
+    // The same values seen by X: minimax.
+    let as_minimax = |p: &(u32, Player)| {
+        let v = negamax(&take, p);
+        if p.1 == Player::X { v } else { -v }
+    };
+    assert!(check_game_minimax(&take, as_minimax).unwrap().is_right());
+    // ... but handed to the negamax check, the values seen by X are wrong where O moves.
+    let wrong = check_game_negamax(&take, as_minimax).unwrap();
+    let mistake = wrong.mistake().unwrap();
+    assert_eq!(mistake.to_move, Player::O, "{wrong}");
+    assert!(wrong.to_string().contains("Not yet"));
+    // A search that forgets the last stick wins (it scores an ending as a draw).
+    let forgets = |p: &(u32, Player)| if p.0 == 0 { 0 } else { negamax(&take, p) };
+    assert!(
+        !check_game_negamax(&take, |p| {
+            if take.ending(p).is_some() {
+                0
+            } else {
+                -forgets(&take.play(p, 1))
+            }
+        })
+        .unwrap()
+        .is_right()
+    );
+    // A panic is caught and named.
+    let panics = check_game_negamax(&take, |p| {
+        if p.0 == 5 {
+            panic!("five!")
+        } else {
+            negamax(&take, p)
+        }
+    })
+    .unwrap();
+    assert_eq!(panics.mistake().unwrap().answer, Err("five!".to_owned()));
+    assert!(panics.to_html().as_str().contains("five!"));
+
+    // Connect Four 4 by 4: the positions nearest the end, up to the limit.
+    let connect = ConnectFour::new(4, 4).unwrap();
+    let check = check_game_negamax(&connect, |g| negamax(&connect, g)).unwrap();
+    assert!(check.is_right(), "{check}");
+    assert_eq!(check.checked(), MAX_GAME_CHECKS);
+    assert!(check.positions_in_play() > MAX_GAME_CHECKS);
+    // Too big to solve: refused in a sentence.
+    let four = KInARow::new(4, 4, 4).unwrap();
+    assert!(check_game_negamax(&four, |_| 0).is_err());
+}
+
+#[test]
+fn a_learners_player_meets_the_computer_on_any_game() {
+    let connect = ConnectFour::new(4, 4).unwrap();
+    let solved = SolvedGame::new(&connect, &connect.start()).unwrap();
+    let perfect = |grid: &Grid| solved.best_moves(&connect, grid)[0];
+    let challenge = GameChallenge::new(&connect, "perfect too", perfect);
+    assert_eq!(
+        challenge.opponents(),
+        ["random", "MCTS 100", "MCTS 1,000", "perfect"]
+    );
+    for opponent in challenge.opponents() {
+        for side in Player::ALL {
+            let record = challenge.record(opponent, side).unwrap();
+            assert_eq!(record.losses, 0.0, "{challenge}");
+            assert!((record.wins + record.draws + record.losses - 1.0).abs() < 1e-9);
+        }
+    }
+    assert_eq!(challenge.record("perfect", Player::X).unwrap().draws, 1.0);
+    assert!(challenge.first_forfeit().is_none());
+
+    // Taking sticks: always one loses to perfect play from 10 (X) and wins nothing against it.
+    let take = TakeAway(10);
+    let ones = GameChallenge::new(&take, "ones", |_: &(u32, Player)| 1);
+    assert_eq!(
+        ones.record("perfect", Player::X).unwrap().losses,
+        1.0,
+        "{ones}"
+    );
+    // A move not allowed, or a panic, forfeits the game.
+    let greedy = GameChallenge::new(&take, "greedy", |p: &(u32, Player)| p.0.min(4));
+    let record = greedy.record("random", Player::X).unwrap();
+    assert!(record.forfeits > 0.0, "{greedy}");
+    assert!(
+        greedy
+            .first_forfeit()
+            .unwrap()
+            .contains("not one of the moves"),
+        "{greedy}"
+    );
+    let panics = GameChallenge::new(&take, "panics", |_: &(u32, Player)| -> u32 { panic!("no") });
+    assert_eq!(panics.record("random", Player::O).unwrap().forfeits, 1.0);
+    assert!(panics.to_html().as_str().contains("panicked: no"));
+    let html = challenge.to_html().into_string();
+    assert!(
+        html.contains(&format!("{GAMES_EACH} games each way")),
+        "{html}"
+    );
+
+    // Too big to solve: perfect play is left out, and the picture says why.
+    let shop = ConnectFour::new(7, 6).unwrap();
+    let shop_challenge = GameChallenge::new(&shop, "leftmost", |g: &Grid| shop.moves(g)[0]);
+    assert_eq!(shop_challenge.opponents().len(), 3);
+    assert!(
+        shop_challenge.to_string().contains("too big to solve"),
+        "{shop_challenge}"
+    );
 }

@@ -465,7 +465,13 @@ proptest! {
         let _ = (a.view(&row_game).with_values(&values).to_html(), b.view(&drop_game).with_values(&values).with_caption("<b>&").to_string(), drop_game.moves_name_columns());
         let small = Mcts::new(50).unwrap().seed(seed);
         let _ = (small.search(&row_game, &a).best_move(), small.search(&drop_game, &b).best_move());
+        let _ = search_ahead(&drop_game, &b, seed as u32, |_, _| i32::MAX).map(|best| best.map(|(m, _)| m));
         if columns * rows <= 9 {
+            let check = check_game_negamax(&row_game, |_| seed as i32).map(|c| (c.positions_in_play(), c.checked(), c.to_html()));
+            let _ = (check, check_game_minimax(&drop_game, |_| i32::MIN).map(|c| c.to_string()));
+            if columns * rows <= 4 {
+                let _ = GameChallenge::new(&drop_game, "<hostile>", |_: &Grid| seed as usize).to_html();
+            }
             let _ = (solve(&row_game, &a).map(|s| s.value), solve_minimax(&drop_game, &b).map(|s| s.positions), move_values(&row_game, &row_game.start()).map(|v| v.len()));
             let _ = (PaperTree::from_game(&row_game, &a).map(|t| t.minimax_value()), PaperTree::from_game(&drop_game, &b).map_err(|e| e.to_string()));
             let rules = Rules::new(&row_game, 10);

@@ -27,11 +27,21 @@ use crate::rules::{Counted, LimitError, Player};
 pub const MAX_SIDE: usize = 8;
 
 /// A position of a grid game: the squares each player holds, one bit a square, row by row
-/// from the top left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// from the top left. Printed with `{:?}` it lists them: `Grid { x: [0, 5], o: [1] }`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Grid {
     x: u64,
     o: u64,
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let squares = |bits: u64| -> Vec<u32> { (0..64).filter(|i| bits >> i & 1 == 1).collect() };
+        f.debug_struct("Grid")
+            .field("x", &squares(self.x))
+            .field("o", &squares(self.o))
+            .finish()
+    }
 }
 
 impl Grid {
@@ -82,6 +92,23 @@ impl Grid {
     }
 }
 
+/// The positions of the bits set in `bits`, lowest first.
+fn bits(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let lowest = bits.trailing_zeros();
+        bits &= bits.wrapping_sub(1);
+        (lowest < 64).then_some(lowest as usize)
+    })
+}
+
+/// The position of the `n`th bit set in `bits` (counting from 0, lowest first).
+fn nth_bit(mut bits: u64, n: usize) -> usize {
+    for _ in 0..n {
+        bits &= bits.wrapping_sub(1);
+    }
+    bits.trailing_zeros() as usize
+}
+
 /// What the two games share: the grid's size, its lines, and the rules of a line. (Not the
 /// crate's tic-tac-toe [`Board`](crate::Board): a grid game's position is a [`Grid`].)
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -90,6 +117,8 @@ struct Layout {
     rows: usize,
     k: usize,
     lines: Vec<u64>,
+    /// For each square, the lines through it: after a move only these can have been made.
+    through: Vec<Vec<u64>>,
 }
 
 impl Layout {
@@ -126,12 +155,69 @@ impl Layout {
                 }
             }
         }
+        let through = (0..columns * rows)
+            .map(|square| {
+                let bit = 1u64 << square;
+                lines
+                    .iter()
+                    .copied()
+                    .filter(|line| line & bit != 0)
+                    .collect()
+            })
+            .collect();
         Ok(Layout {
             columns,
             rows,
             k,
             lines,
+            through,
         })
+    }
+
+    /// Every square of the board, one bit each.
+    fn all_squares(&self) -> u64 {
+        u64::MAX >> (64 - self.cells())
+    }
+
+    /// Whether `squares` hold a line through `square`.
+    fn line_through(&self, squares: u64, square: usize) -> bool {
+        self.through
+            .get(square)
+            .is_some_and(|lines| lines.iter().any(|line| line & !squares == 0))
+    }
+
+    /// A random playout from `grid`: each move drawn as the trait's playout draws it (a random
+    /// number below the count of moves, the moves in increasing order), from `choices`, the
+    /// moves as bits (bit n for move n) given the free squares; `land` says which square a move
+    /// marks. Only the lines through each new mark are looked at.
+    fn play_out(
+        &self,
+        grid: Grid,
+        random: &mut fastrand::Rng,
+        choices: impl Fn(u64) -> u64,
+        land: impl Fn(Grid, usize) -> Option<usize>,
+        mut each: impl FnMut(usize),
+    ) -> Ending {
+        if let Some(ending) = self.ending(&grid) {
+            return ending;
+        }
+        let mut grid = grid;
+        loop {
+            let moves = choices(self.all_squares() & !(grid.x | grid.o));
+            if moves == 0 {
+                return Ending::Drawn;
+            }
+            let chosen = nth_bit(moves, random.usize(..moves.count_ones() as usize));
+            let Some(square) = land(grid, chosen) else {
+                return Ending::Drawn;
+            };
+            each(chosen);
+            let mover = grid.turn();
+            grid = grid.with(square);
+            if self.line_through(grid.squares(mover), square) {
+                return Ending::Won(mover);
+            }
+        }
     }
 
     fn cells(&self) -> usize {
@@ -139,8 +225,9 @@ impl Layout {
     }
 
     fn has_line(&self, squares: u64) -> bool {
-        // A line is made when none of its squares is missing.
-        self.lines.iter().any(|line| line & !squares == 0)
+        // A line is made when none of its squares is missing; fewer than k marks make none.
+        squares.count_ones() as usize >= self.k
+            && self.lines.iter().any(|line| line & !squares == 0)
     }
 
     fn ending(&self, grid: &Grid) -> Option<Ending> {
@@ -251,9 +338,7 @@ impl TwoPlayerGame for KInARow {
         if self.0.ending(grid).is_some() {
             return Vec::new();
         }
-        (0..self.0.cells())
-            .filter(|&i| grid.get(i).is_none())
-            .collect()
+        bits(self.0.all_squares() & !(grid.x | grid.o)).collect()
     }
 
     /// The grid after the move; a square that is taken or off the board leaves it as it was.
@@ -268,6 +353,21 @@ impl TwoPlayerGame for KInARow {
 
     fn ending(&self, grid: &Grid) -> Option<Ending> {
         self.0.ending(grid)
+    }
+
+    fn random_move(&self, grid: &Grid, random: &mut fastrand::Rng) -> Option<usize> {
+        let free = self.0.all_squares() & !(grid.x | grid.o);
+        if free == 0 || self.0.ending(grid).is_some() {
+            return None;
+        }
+        Some(nth_bit(free, random.usize(..free.count_ones() as usize)))
+    }
+
+    /// The same moves as the trait's playout, drawn from the free squares' bits, and only the
+    /// lines through each new mark looked at.
+    fn play_out<F: FnMut(usize)>(&self, grid: Grid, random: &mut fastrand::Rng, each: F) -> Ending {
+        self.0
+            .play_out(grid, random, |free| free, |_, square| Some(square), each)
     }
 }
 
@@ -290,6 +390,12 @@ impl ConnectFour {
     /// The position in rows of `X`, `O` and `.`, top row first, separated by `/`.
     pub fn text(&self, grid: &Grid) -> String {
         self.0.draw(grid)
+    }
+
+    /// The columns with room, one bit each (bit n for column n).
+    fn open_columns(&self, grid: &Grid) -> u64 {
+        let top_row = self.0.all_squares() >> (self.0.cells() - self.0.columns);
+        top_row & !(grid.x | grid.o)
     }
 
     /// The square a mark dropped in `column` lands on, if the column has room.
@@ -321,9 +427,7 @@ impl TwoPlayerGame for ConnectFour {
         if self.0.ending(grid).is_some() {
             return Vec::new();
         }
-        (0..self.0.columns)
-            .filter(|&column| self.landing(grid, column).is_some())
-            .collect()
+        bits(self.open_columns(grid)).collect()
     }
 
     /// The grid after a mark drops in `column`; a full column, or one off the board, leaves it
@@ -338,6 +442,28 @@ impl TwoPlayerGame for ConnectFour {
 
     fn ending(&self, grid: &Grid) -> Option<Ending> {
         self.0.ending(grid)
+    }
+
+    fn random_move(&self, grid: &Grid, random: &mut fastrand::Rng) -> Option<usize> {
+        let open = self.open_columns(grid);
+        if open == 0 || self.0.ending(grid).is_some() {
+            return None;
+        }
+        Some(nth_bit(open, random.usize(..open.count_ones() as usize)))
+    }
+
+    /// The same moves as the trait's playout, drawn from the open columns' bits, and only the
+    /// lines through each new mark looked at.
+    fn play_out<F: FnMut(usize)>(&self, grid: Grid, random: &mut fastrand::Rng, each: F) -> Ending {
+        let top_row = self.0.all_squares() >> (self.0.cells() - self.0.columns);
+        self.0.play_out(
+            grid,
+            random,
+            // A column is open while its top square (in the first row) is free.
+            |free| free & top_row,
+            |grid, column| self.landing(&grid, column),
+            each,
+        )
     }
 }
 
@@ -421,6 +547,63 @@ mod tests {
         }
         assert_eq!(game.ending(&grid), Some(Ending::Won(Player::X)));
         assert!(game.moves(&grid).is_empty());
+    }
+
+    /// The trait's own playout, move by move through the five questions.
+    fn plain_play_out<G: TwoPlayerGame>(
+        game: &G,
+        mut position: G::Position,
+        random: &mut fastrand::Rng,
+    ) -> (Vec<G::Move>, Ending) {
+        let mut moves = Vec::new();
+        loop {
+            if let Some(ending) = game.ending(&position) {
+                return (moves, ending);
+            }
+            let listed = game.moves(&position);
+            if listed.is_empty() {
+                return (moves, Ending::Drawn);
+            }
+            let chosen = listed[random.usize(..listed.len())];
+            moves.push(chosen);
+            position = game.play(&position, chosen);
+        }
+    }
+
+    /// The grid games' fast playouts and random moves play exactly the moves the five questions
+    /// would, with the same random draws, from positions all through the game.
+    #[test]
+    fn fast_playouts_play_the_same_moves_as_the_five_questions() {
+        fn compare<G: TwoPlayerGame<Position = Grid, Move = usize>>(game: &G) {
+            let mut openings = fastrand::Rng::with_seed(7);
+            for seed in 0..300 {
+                let mut grid = game.start();
+                for _ in 0..openings.usize(..12) {
+                    let moves = game.moves(&grid);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    grid = game.play(&grid, moves[openings.usize(..moves.len())]);
+                }
+                let mut fast_moves = Vec::new();
+                let fast = game.play_out(grid, &mut fastrand::Rng::with_seed(seed), |m| {
+                    fast_moves.push(m)
+                });
+                let plain = plain_play_out(game, grid, &mut fastrand::Rng::with_seed(seed));
+                assert_eq!((fast_moves, fast), plain, "from {grid:?}");
+                let listed = game.moves(&grid);
+                let drawn = game.random_move(&grid, &mut fastrand::Rng::with_seed(seed));
+                let expected = (!listed.is_empty())
+                    .then(|| listed[fastrand::Rng::with_seed(seed).usize(..listed.len())]);
+                assert_eq!(drawn, expected, "from {grid:?}");
+            }
+        }
+        for (columns, rows, k) in [(3, 3, 3), (4, 4, 4), (5, 3, 3), (8, 8, 5), (1, 1, 1)] {
+            compare(&KInARow::new(columns, rows, k).unwrap());
+        }
+        for (columns, rows) in [(4, 4), (7, 6), (8, 8), (1, 8), (5, 2)] {
+            compare(&ConnectFour::new(columns, rows).unwrap());
+        }
     }
 
     #[test]

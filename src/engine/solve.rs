@@ -25,11 +25,14 @@
 //! ```
 
 use std::cell::Cell;
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::Hash;
 
 use super::Value;
 use super::search::{GameTree, Pruning, Search, search};
 use super::two_player::{Ending, TwoPlayerGame};
-use crate::rules::{Counted, LimitError};
+use crate::rules::{Counted, LimitError, Player};
 
 /// The most moves one call may look at, all together: a tree bigger than this is refused, so
 /// that a call in a notebook cell answers within about a second whatever the game (`cargo run
@@ -212,6 +215,295 @@ pub fn move_values<G: TwoPlayerGame>(
         return Err(rules.refusal());
     }
     Ok(values)
+}
+
+/// A finished game in a depth-limited search: won at once scores 1,000, and each move before
+/// it one less; an evaluation's answer is kept between -500 and 500, below any finished game.
+const AHEAD_WIN: i32 = 1_000;
+const AHEAD_EVALUATION_LIMIT: i32 = 500;
+
+/// A game searched only so far ahead, an evaluation judging the positions where it stops.
+/// Positions carry how many moves the search has made.
+struct Ahead<'a, G: TwoPlayerGame> {
+    game: &'a G,
+    depth: u32,
+    evaluate: &'a dyn Fn(&G::Position, Player) -> i32,
+    looked_at: Cell<u64>,
+}
+
+impl<G: TwoPlayerGame> GameTree for Ahead<'_, G> {
+    type Position = (G::Position, u32);
+    type Move = G::Move;
+    type Score = i32;
+
+    const LOWEST: i32 = -1_000_000;
+    const HIGHEST: i32 = 1_000_000;
+
+    fn score_if_over(&self, (position, made): (G::Position, u32)) -> Option<i32> {
+        let mover = self.game.to_move(&position);
+        let soon = AHEAD_WIN - made.min(400) as i32;
+        match self.game.ending(&position) {
+            Some(Ending::Drawn) => Some(0),
+            Some(Ending::Won(winner)) if winner == mover => Some(soon),
+            Some(Ending::Won(_)) => Some(-soon),
+            // Past the limit every position is judged where it is: the caller refuses.
+            None if made >= self.depth || self.looked_at.get() > MAX_SOLVE_MOVES => Some(
+                (self.evaluate)(&position, mover)
+                    .clamp(-AHEAD_EVALUATION_LIMIT, AHEAD_EVALUATION_LIMIT),
+            ),
+            None => None,
+        }
+    }
+
+    fn moves(
+        &self,
+        (position, made): (G::Position, u32),
+    ) -> impl Iterator<Item = (G::Move, (G::Position, u32))> {
+        let moves = self.game.moves(&position);
+        self.looked_at
+            .set(self.looked_at.get().saturating_add(moves.len() as u64));
+        moves.into_iter().map(move |chosen| {
+            let next = self.game.play(&position, chosen);
+            (chosen, (next, made + 1))
+        })
+    }
+
+    fn of_move_into(next: i32) -> i32 {
+        -next
+    }
+
+    fn before_move(bound: i32) -> i32 {
+        -bound
+    }
+}
+
+/// Keeps the first move at the root with the best score.
+struct FirstBest<M>(Option<(M, i32)>);
+
+impl<G: TwoPlayerGame> super::search::Observer<Ahead<'_, G>> for FirstBest<G::Move> {
+    fn scored(&mut self, (_, made): (G::Position, u32), chosen: G::Move, score: i32, _: i32) {
+        if made == 0 && self.0.is_none_or(|(_, top)| score > top) {
+            self.0 = Some((chosen, score));
+        }
+    }
+}
+
+/// The move a search `depth` moves ahead picks from `position` (the first of the best, in the
+/// game's order), with its score for the player making it: a finished game scores 1,000 less
+/// the moves to it for a win (-1,000 plus them for a loss, 0 for a draw), and where the search
+/// stops, `evaluate(position, player)` says how good the position is for `player`, the one to
+/// move there, kept between -500 and 500. `None` when the game is over. A depth of 0 is taken
+/// as 1, and one above [`MAX_SOLVE_DEPTH`] as that.
+///
+/// ```
+/// use magic_tictactoe::engine::games::ConnectFour;
+/// use magic_tictactoe::engine::solve::search_ahead;
+/// use magic_tictactoe::engine::TwoPlayerGame;
+///
+/// // The shop's Connect Four is far too big to solve, but not to look 4 moves ahead in.
+/// let game = ConnectFour::new(7, 6)?;
+/// let mut grid = game.start();
+/// for column in [3, 0, 3, 0, 3] {
+///     grid = game.play(&grid, column);
+/// }
+/// // O must block the fourth mark in column 3.
+/// let (block, _) = search_ahead(&game, &grid, 4, |_, _| 0)?.unwrap();
+/// assert_eq!(block, 3);
+/// # Ok::<(), magic_tictactoe::LimitError>(())
+/// ```
+///
+/// # Errors
+///
+/// A [`LimitError`] when the search would look at more than [`MAX_SOLVE_MOVES`] moves: ask
+/// for fewer moves ahead.
+pub fn search_ahead<G: TwoPlayerGame>(
+    game: &G,
+    position: &G::Position,
+    depth: u32,
+    evaluate: impl Fn(&G::Position, Player) -> i32,
+) -> Result<Option<(G::Move, i32)>, LimitError> {
+    if game.ending(position).is_some() {
+        return Ok(None);
+    }
+    let tree = Ahead {
+        game,
+        depth: depth.clamp(1, MAX_SOLVE_DEPTH),
+        evaluate: &evaluate,
+        looked_at: Cell::new(0),
+    };
+    let mut best = FirstBest(None);
+    search(&tree, (position.clone(), 0), Pruning::AlphaBeta, &mut best);
+    if tree.looked_at.get() > MAX_SOLVE_MOVES {
+        return Err(LimitError {
+            counted: Counted::MovesSearched,
+            asked: tree.looked_at.get(),
+            limit: MAX_SOLVE_MOVES,
+        });
+    }
+    Ok(best.0)
+}
+
+/// The most positions a [`SolvedGame`] holds: about a second to build in a notebook cell
+/// (`cargo run --example limits`).
+pub const MAX_SOLVED_POSITIONS: usize = 200_000;
+
+/// Every position of a game reachable from a start, each with its value under perfect play for
+/// the player to move: the table a perfect player reads its moves from, and a learner's search
+/// is checked against. Each position is searched once (positions are kept by value, so the
+/// game's positions must be `Hash` and `Eq`).
+///
+/// ```
+/// use magic_tictactoe::engine::games::ConnectFour;
+/// use magic_tictactoe::engine::solve::SolvedGame;
+/// use magic_tictactoe::engine::TwoPlayerGame;
+///
+/// let game = ConnectFour::new(4, 4)?;
+/// let solved = SolvedGame::new(&game, &game.start())?;
+/// assert!(solved.value(&game.start()).unwrap().is_draw());
+/// assert_eq!(solved.best_moves(&game, &game.start()).len(), 4); // every column draws
+/// # Ok::<(), magic_tictactoe::LimitError>(())
+/// ```
+pub struct SolvedGame<G: TwoPlayerGame> {
+    values: HashMap<G::Position, Value>,
+    /// Every position, each after the positions below it (the order the walk finished them).
+    order: Vec<G::Position>,
+}
+
+impl<G: TwoPlayerGame> fmt::Debug for SolvedGame<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SolvedGame")
+            .field("positions", &self.values.len())
+            .finish()
+    }
+}
+
+impl<G> SolvedGame<G>
+where
+    G: TwoPlayerGame,
+    G::Position: Hash + Eq,
+{
+    /// Every position reachable from `start`, solved.
+    ///
+    /// # Errors
+    ///
+    /// A [`LimitError`] when the game has more than [`MAX_SOLVED_POSITIONS`] positions from
+    /// `start`, or goes deeper than [`MAX_SOLVE_DEPTH`] moves.
+    pub fn new(game: &G, start: &G::Position) -> Result<SolvedGame<G>, LimitError> {
+        let mut walk = Walk {
+            game,
+            values: HashMap::new(),
+            order: Vec::new(),
+            too_many: false,
+            too_deep: false,
+        };
+        walk.value(start.clone(), 0);
+        if walk.too_deep {
+            return Err(LimitError {
+                counted: Counted::Depth,
+                asked: u64::from(MAX_SOLVE_DEPTH) + 1,
+                limit: u64::from(MAX_SOLVE_DEPTH),
+            });
+        }
+        if walk.too_many {
+            return Err(LimitError {
+                counted: Counted::Positions,
+                asked: walk.values.len() as u64 + 1,
+                limit: MAX_SOLVED_POSITIONS as u64,
+            });
+        }
+        Ok(SolvedGame {
+            values: walk.values,
+            order: walk.order,
+        })
+    }
+
+    /// The value of `position` for the player to move; `None` for a position not reachable
+    /// from the start the table was solved from.
+    pub fn value(&self, position: &G::Position) -> Option<Value> {
+        self.values.get(position).copied()
+    }
+
+    /// The moves from `position` that keep its value (the best ones), in the game's order.
+    pub fn best_moves(&self, game: &G, position: &G::Position) -> Vec<G::Move> {
+        let Some(value) = self.value(position) else {
+            return Vec::new();
+        };
+        game.moves(position)
+            .into_iter()
+            .filter(|&chosen| {
+                self.value(&game.play(position, chosen))
+                    .is_some_and(|next| Value::of_move_into(next) == value)
+            })
+            .collect()
+    }
+
+    /// How many positions the table holds.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether the table is empty (it never is: it holds at least its start).
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// Every position with its value, each after every position that can follow it (the start
+    /// last): the same order each time the game is solved.
+    pub fn positions(&self) -> impl Iterator<Item = (&G::Position, Value)> {
+        self.order
+            .iter()
+            .filter_map(|position| Some((position, self.value(position)?)))
+    }
+}
+
+/// The walk that fills a [`SolvedGame`]: each position's value, searched once.
+struct Walk<'a, G: TwoPlayerGame> {
+    game: &'a G,
+    values: HashMap<G::Position, Value>,
+    order: Vec<G::Position>,
+    too_many: bool,
+    too_deep: bool,
+}
+
+impl<G> Walk<'_, G>
+where
+    G: TwoPlayerGame,
+    G::Position: Hash + Eq,
+{
+    fn value(&mut self, position: G::Position, depth: u32) -> Value {
+        if let Some(&known) = self.values.get(&position) {
+            return known;
+        }
+        if self.too_many || self.too_deep {
+            return Value::Draw(0);
+        }
+        if depth > MAX_SOLVE_DEPTH {
+            self.too_deep = true;
+            return Value::Draw(0);
+        }
+        let value = match self.game.ending(&position) {
+            Some(Ending::Drawn) => Value::Draw(0),
+            Some(Ending::Won(winner)) if winner == self.game.to_move(&position) => Value::Win(0),
+            Some(Ending::Won(_)) => Value::Loss(0),
+            None => {
+                let mut best = None;
+                for chosen in self.game.moves(&position) {
+                    let next = self.game.play(&position, chosen);
+                    let value = Value::of_move_into(self.value(next, depth + 1));
+                    best = best.max(Some(value));
+                }
+                // A player with no move, in a game the rules do not call ended, has lost.
+                best.unwrap_or(Value::Loss(0))
+            }
+        };
+        if self.values.len() >= MAX_SOLVED_POSITIONS {
+            self.too_many = true;
+        } else {
+            self.order.push(position.clone());
+            self.values.insert(position, value);
+        }
+        value
+    }
 }
 
 #[cfg(test)]

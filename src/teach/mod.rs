@@ -5,6 +5,7 @@
 //!
 //! This is the top layer: it uses the rules, the engine and the pictures, and nothing uses it.
 
+pub mod any_game;
 pub mod beyond;
 pub mod challenge;
 pub mod classroom;
