@@ -2,9 +2,9 @@
 # Runs every test: formatting, clippy, cargo test (unit, exhaustive, layering, hostile and
 # README doctests), the documentation with warnings denied, the bench's own checks, every
 # notebook through the real Rust kernel, a learner's own notebook outside notebooks/ (it must
-# find the compile cache), every picture checked by axe-core, and the clickable boards of
-# notebook 07 in headless Chromium: exported by nbconvert, then live in JupyterLab and Notebook
-# 7; the README's first command as this user, Binder's set-up outside a container, and (as
+# find the compile cache), every picture checked by axe-core, the widest pictures measured at
+# projector size, and the clickable boards of notebook 07 in headless Chromium: exported by
+# nbconvert, then live in JupyterLab and Notebook 7; the README's first command as this user, Binder's set-up outside a container, and (as
 # root) the class server: JupyterHub with each student in a container from the students' image,
 # its limits, faults and idle culling, a warmed class, then without containers. Installs the
 # Rust kernel, the Python and npm packages, Chromium, JupyterHub, Docker (Debian's docker.io)
@@ -47,6 +47,8 @@ say "A learner's own notebook, outside notebooks/, finds the notebooks' settings
 
 say "Checking every picture with axe-core: light, dark, and as a reopened notebook shows it"
 "$VENV/bin/python" scripts/accessibility_test.py "$exported"
+say "The widest pictures at projector size (1.5x) fit a 1280-pixel window"
+"$VENV/bin/python" scripts/projector_test.py "$ROOT/target/projector-test"
 
 if [ $# -gt 0 ] && [ ! -f "$exported/07-play-by-clicking.html" ]; then
     say "Browser test skipped: notebook 07 was not among the notebooks asked for"

@@ -486,7 +486,7 @@ fn record_html(scale: Scale, label: &str, record: &Record, width: u32) -> Html {
         .css("font-size", scale.px(14))
         .css("white-space", "nowrap")
         .text(&format!(
-            "{label}won {:.0} \u{b7} drew {:.0} \u{b7} lost {:.0}",
+            "{label}{:.0} \u{b7} {:.0} \u{b7} {:.0}",
             100.0 * record.wins,
             100.0 * record.draws,
             100.0 * record.losses
@@ -557,7 +557,7 @@ impl Picture for DepthStudy {
         inner.push(caption(
             scale,
             &format!(
-                "Percent of games, green: the search wins, yellow: draws, red: it loses. {}{}",
+                "Percent of games won \u{b7} drawn \u{b7} lost; green: the search wins, yellow: draws, red: it loses. {}{}",
                 self.how(),
                 self.within()
             ),

@@ -374,6 +374,8 @@ impl Playout {
                 let (background, ink) = if chosen { GOOD } else { (PAPER, INK) };
                 row = row.child(
                     cell(scale)
+                        // Nine moves and the board fit a projector's width at 1.5x.
+                        .css("padding", (scale.px(3), scale.px(5)))
                         .css("background", background)
                         .css("color", ink)
                         .css("text-align", "center")
@@ -472,6 +474,7 @@ impl PlayoutSteps {
             };
             boards = boards.child(
                 cell(scale)
+                    .css("padding", (scale.px(3), scale.px(5)))
                     .css("text-align", "center")
                     .child(div().css("color", MUTED).text(&format!(
                         "{} on {}",
@@ -482,6 +485,7 @@ impl PlayoutSteps {
             );
             counts = counts.child(
                 cell(scale)
+                    .css("padding", (scale.px(3), scale.px(5)))
                     .css("background", background)
                     .css("color", ink)
                     .css("text-align", "center")
