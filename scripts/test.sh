@@ -4,11 +4,11 @@
 # notebook through the real Rust kernel, a learner's own notebook outside notebooks/ (it must
 # find the compile cache), every picture checked by axe-core, the widest pictures measured at
 # projector size, and the clickable boards of notebook 07 in headless Chromium: exported by
-# nbconvert, then live in JupyterLab and Notebook 7; the README's first command as this user, Binder's set-up outside a container, and (as
-# root) the class server: JupyterHub with each student in a container from the students' image,
-# its limits, faults and idle culling, a warmed class, then without containers. Installs the
-# Rust kernel, the Python and npm packages, Chromium, JupyterHub, Docker (Debian's docker.io)
-# and the students' image when missing.
+# nbconvert, then live in JupyterLab and Notebook 7; the README's first command as this user,
+# Binder's set-up outside a container, and (as root) the class server: JupyterHub with each
+# student in a container from the students' image, its limits, faults and idle culling, a warmed
+# class, then without containers. Installs the Rust kernel, the Python and npm packages,
+# Chromium, JupyterHub, Docker (Debian's docker.io) and the students' image when missing.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
