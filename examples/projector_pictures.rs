@@ -68,6 +68,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut playouts = PlayoutSteps::new(Board::new());
     playouts.steps(60);
     add("playout steps", playouts.scaled(scale).to_html());
+    for (columns, rows) in [(4, 4), (7, 6), (8, 8)] {
+        let game = ConnectFour::new(columns, rows)?;
+        let mut steps = PlayoutSteps::of_game(game.clone(), game.start());
+        steps.steps(40);
+        add(
+            &format!("playout steps, Connect Four {columns} by {rows}"),
+            steps.scaled(scale).to_html(),
+        );
+    }
+    let rows = KInARow::new(8, 8, 5)?;
+    let mut steps = PlayoutSteps::of_game(rows.clone(), rows.start());
+    steps.steps(70);
+    add(
+        "playout steps, 5 in a row on 8 by 8",
+        steps.scaled(scale).to_html(),
+    );
 
     // Tables of players.
     add(

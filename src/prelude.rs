@@ -20,7 +20,9 @@ pub use crate::engine::{
     Table, TicTacToe, TwoPlayerGame, Value, rules_choice,
 };
 pub use crate::exercises::{self, Exercise, Verdict, check_never_loses, check_win_test};
-pub use crate::render::{self, BoardView, Gallery, GridView, Html, Picture, Scale, ShowInNotebook};
+pub use crate::render::{
+    self, BoardView, Gallery, GridView, Html, Picture, Scale, ShowGame, ShowInNotebook,
+};
 pub use crate::rules::{
     Board, LimitError, Line, LineKind, Outcome, Player, Square, SquareSet, Symmetry, Tally,
 };

@@ -285,3 +285,63 @@ fn a_learners_player_meets_the_computer_on_any_game() {
         "{shop_challenge}"
     );
 }
+
+impl ShowGame for TakeAway {
+    fn position_text(&self, &(sticks, turn): &(u32, Player)) -> String {
+        format!("{sticks} sticks, {turn} to take")
+    }
+    fn move_text(&self, take: u32) -> String {
+        format!("takes {take}")
+    }
+}
+
+/// The Monte Carlo stepper on a grid game and on a learner's game: each playout adds one visit
+/// on its path and its ending's half points to the player who moved into each position, and
+/// selection takes the highest UCB1.
+#[test]
+fn the_monte_carlo_stepper_steps_any_game() {
+    use magic_tictactoe::playouts::PlayoutSteps;
+
+    fn check<G: ShowGame>(mut steps: PlayoutSteps<G>, playouts: u32) -> String {
+        for number in 1..=playouts {
+            steps.step();
+            let playout = steps.last_playout().unwrap();
+            assert_eq!(playout.number, number);
+            assert_eq!(playout.updates.len(), playout.path.len() + 1);
+            for update in &playout.updates {
+                assert_eq!(update.visits.1, update.visits.0 + 1);
+                let gained = update.half_points.1 - update.half_points.0;
+                assert_eq!(gained, playout.ending.half_points(update.mover));
+            }
+            for step in &playout.path {
+                let best = step
+                    .candidates
+                    .iter()
+                    .fold(None::<(f64, G::Move)>, |best, c| match best {
+                        Some((top, _)) if top >= c.ucb1 => best,
+                        _ => Some((c.ucb1, c.choice)),
+                    })
+                    .unwrap();
+                assert_eq!(best.1, step.chosen);
+            }
+        }
+        assert_eq!(steps.tree().playouts(), playouts);
+        steps.to_html().into_string()
+    }
+
+    let connect = ConnectFour::new(4, 4).unwrap();
+    let html = check(
+        PlayoutSteps::of_game(connect.clone(), connect.start()).seed(3),
+        80,
+    );
+    assert!(html.contains("X in column 0"), "{html}");
+    let take = TakeAway(7);
+    let steps = PlayoutSteps::of_game(TakeAway(7), take.start());
+    assert_eq!(steps.position(), &(7, Player::X));
+    let html = check(steps, 40);
+    assert!(html.contains("7 sticks, X to take"), "{html}");
+    assert!(html.contains("X takes 3"), "{html}");
+    let mut steps = PlayoutSteps::of_game(TakeAway(7), take.start());
+    let text = steps.steps(40).to_string();
+    assert!(text.contains("most tried at the root: takes 3"), "{text}");
+}

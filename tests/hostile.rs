@@ -466,6 +466,9 @@ proptest! {
         let small = Mcts::new(50).unwrap().seed(seed);
         let _ = (small.search(&row_game, &a).best_move(), small.search(&drop_game, &b).best_move());
         let _ = search_ahead(&drop_game, &b, seed as u32, |_, _| i32::MAX).map(|best| best.map(|(m, _)| m));
+        let mut stepped = PlayoutSteps::of_game(drop_game.clone(), b).seed(seed).exploration(f64::NAN);
+        stepped.steps(moves.len() * 3);
+        let _ = (stepped.position(), stepped.last_playout().map(|p| p.moves.len()), stepped.to_html(), stepped.to_string());
         if columns * rows <= 9 {
             let check = check_game_negamax(&row_game, |_| seed as i32).map(|c| (c.positions_in_play(), c.checked(), c.to_html()));
             let _ = (check, check_game_minimax(&drop_game, |_| i32::MIN).map(|c| c.to_string()));

@@ -127,6 +127,36 @@ impl GridView {
         cell.into()
     }
 
+    /// The grid alone, small (16-pixel squares, no numbers), `marked` in yellow: a position in
+    /// a row of positions.
+    pub(crate) fn small_html(&self, scale: Scale, marked: Option<usize>) -> Html {
+        let px = scale.px(16);
+        table()
+            .css("border-collapse", "collapse")
+            .css("margin", "0")
+            .css("background", CELL)
+            .children((0..self.rows).map(|row| {
+                tr().children((0..self.columns).map(|column| {
+                    let index = row * self.columns + column;
+                    let background = if Some(index) == marked { MARKED } else { CELL };
+                    let mut cell =
+                        square_cell(px, Border(scale.px(1), "solid", GRID), background, DARK_INK);
+                    if let Some(player) = self.cells.get(index).copied().flatten() {
+                        cell = cell.child(
+                            div()
+                                .css("font-size", scale.px(10))
+                                .css("font-weight", "800")
+                                .css("color", palette::mark(player))
+                                .css("background", "transparent")
+                                .text(&player.to_string()),
+                        );
+                    }
+                    cell
+                }))
+            }))
+            .into()
+    }
+
     /// Under Connect Four's grid: each column's number, and its value when known.
     fn column_labels(&self, scale: Scale) -> Html {
         tr().children((0..self.columns).map(|column| {

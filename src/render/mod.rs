@@ -17,6 +17,7 @@ pub(crate) mod palette;
 pub(crate) mod parts;
 mod picture;
 mod pictures;
+mod show_game;
 
 pub use board_view::BoardView;
 pub(crate) use board_view::board_caption;
@@ -27,6 +28,8 @@ pub use html::Html;
 pub(crate) use html::{Border, Element, Px, bold, div, span, table, td, tr};
 pub(crate) use picture::notebook_pictures;
 pub use picture::{Picture, Scale, Scaled, ShowInNotebook, projector, scale, set_scale};
+pub use show_game::ShowGame;
+pub(crate) use show_game::move_name;
 
 /// Text made safe to put inside HTML, as a string: `&`, `<`, `>`, `"` and `'` become entities.
 ///

@@ -197,7 +197,16 @@ pub(crate) fn side_by_side(scale: Scale, items: impl IntoIterator<Item = Html>) 
 
 /// Boards side by side, each with its label above.
 pub(crate) fn row_of_boards(scale: Scale, boards: &[(String, BoardView)]) -> Html {
-    let labels = tr().children(boards.iter().map(|(label, _)| {
+    let pictures: Vec<(String, Html)> = boards
+        .iter()
+        .map(|(label, view)| (label.clone(), view.table_html(scale)))
+        .collect();
+    row_of_pictures(scale, &pictures)
+}
+
+/// Small pictures (boards, grids, positions in words) side by side, each with its label above.
+pub(crate) fn row_of_pictures(scale: Scale, pictures: &[(String, Html)]) -> Html {
+    let labels = tr().children(pictures.iter().map(|(label, _)| {
         td().css("text-align", "center")
             .css("font-size", scale.px(13))
             .css("color", MUTED)
@@ -205,18 +214,18 @@ pub(crate) fn row_of_boards(scale: Scale, boards: &[(String, BoardView)]) -> Htm
             .css("padding", (Px(0), Px(0), scale.px(2), Px(0)))
             .text(label)
     }));
-    let views = tr().children(boards.iter().map(|(_, view)| {
+    let drawn = tr().children(pictures.iter().map(|(_, picture)| {
         td().css("vertical-align", "top")
             .css("background", PAPER)
             .css("padding", "0")
-            .child(view.table_html(scale))
+            .child(picture.clone())
     }));
     table()
         .css("border-collapse", "separate")
         .css("border-spacing", (scale.px(8), Px(0)))
         .css("margin", "0")
         .child(labels)
-        .child(views)
+        .child(drawn)
         .into()
 }
 

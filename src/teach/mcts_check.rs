@@ -218,7 +218,7 @@ pub fn check_backpropagation(learners: impl Fn(&mut [PathNode], Ending)) -> Mcts
             });
             if !agrees {
                 result.difference = Some(Difference::Backpropagation {
-                    boards: playout.updates.iter().map(|u| u.board).collect(),
+                    boards: playout.updates.iter().map(|u| u.position).collect(),
                     before,
                     ending: playout.ending,
                     right,

@@ -1,6 +1,7 @@
-//! Monte Carlo tree search on tic-tac-toe, one playout at a time: the path selection took with
-//! each move's UCB1 value, the position added to the tree, the random moves of the playout,
-//! and the counts updated on the way back; and the tree as it stands.
+//! Monte Carlo tree search one playout at a time, on tic-tac-toe or any game the pictures can
+//! show ([`ShowGame`]): the path selection took with each move's UCB1 value, the position added
+//! to the tree, the random moves of the playout, and the counts updated on the way back; and the
+//! tree as it stands.
 //!
 //! The search is the engine's own ([`mcts`]): the same seed grows the same
 //! tree, so a step forward or back replays it from the start to the playout asked for.
@@ -8,20 +9,22 @@
 use std::fmt;
 
 use crate::engine::mcts::{self, MctsTree, NodeId, Watch, ucb1};
-use crate::engine::{DEFAULT_SEED, Ending, TicTacToe};
+use crate::engine::{DEFAULT_SEED, Ending, TicTacToe, TwoPlayerGame};
 use crate::render::palette::{BAR, GOOD, HEADING, INK, MUTED, PAPER};
 use crate::render::parts::{
-    bar, caption, card, cell, heading_cell, note, plain_table, row_of_boards, title,
+    bar, caption, card, cell, heading_cell, labelled, note, plain_table, title,
 };
-use crate::render::{BoardView, Html, Picture, Scale, div, notebook_pictures, tr};
+use crate::render::{Html, Picture, Px, Scale, ShowGame, div, move_name, tr};
 use crate::rules::text::thousands;
-use crate::rules::{Board, Player, Square, SquareSet};
+use crate::rules::{Board, Player, Square};
 
 /// The most playouts a [`PlayoutSteps`] goes to: each step replays the search from the start,
 /// and this keeps a step well within a second in a notebook cell.
 pub const MAX_STEPPED_PLAYOUTS: u32 = 20_000;
 
-/// A Monte Carlo tree search on a board, watched one playout at a time.
+/// A Monte Carlo tree search on a position, watched one playout at a time: of a tic-tac-toe
+/// board (`PlayoutSteps::new(board)`), or of any game the pictures can show
+/// (`PlayoutSteps::of_game(game, position)`).
 ///
 /// ```
 /// use magic_tictactoe::playouts::PlayoutSteps;
@@ -38,20 +41,32 @@ pub const MAX_STEPPED_PLAYOUTS: u32 = 20_000;
 /// steps.back();
 /// assert_eq!(steps.playouts(), 99);
 /// ```
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlayoutSteps {
-    board: Board,
+#[derive(Clone)]
+pub struct PlayoutSteps<G: ShowGame = TicTacToe> {
+    game: G,
+    position: G::Position,
     seed: u64,
     exploration: f64,
     done: u32,
 }
 
+impl<G: ShowGame> fmt::Debug for PlayoutSteps<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PlayoutSteps")
+            .field("position", &self.game.position_text(&self.position))
+            .field("seed", &self.seed)
+            .field("exploration", &self.exploration)
+            .field("playouts", &self.done)
+            .finish()
+    }
+}
+
 /// One move considered at a position on the path: its counts before the playout and its UCB1
 /// value then (infinite for a move never tried).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Candidate {
+pub struct Candidate<M = Square> {
     /// The move.
-    pub square: Square,
+    pub choice: M,
     /// Playouts that had begun with it.
     pub visits: u32,
     /// What they had scored for the player making it, in half points (2 a win, 1 a draw).
@@ -62,20 +77,21 @@ pub struct Candidate {
 
 /// A position on the path down the tree, and the move selection took there.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Selection {
+pub struct Selection<P = Board, M = Square> {
     /// The position.
-    pub board: Board,
-    /// Its moves, in keypad order, with their counts before this playout.
-    pub candidates: Vec<Candidate>,
+    pub position: P,
+    /// Its moves, in the game's order (keypad order for tic-tac-toe), with their counts before
+    /// this playout.
+    pub candidates: Vec<Candidate<M>>,
     /// The move taken: the highest UCB1 value (the first untried move, when there is one).
-    pub chosen: Square,
+    pub chosen: M,
 }
 
 /// A position's counts on the way back up, before and after this playout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Update {
+pub struct Update<P = Board> {
     /// The position.
-    pub board: Board,
+    pub position: P,
     /// Who made the move into it: its score counts for them.
     pub mover: Player,
     /// Visits before and after.
@@ -86,40 +102,53 @@ pub struct Update {
 
 /// Everything one playout did.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Playout {
+pub struct Playout<P = Board, M = Square> {
     /// Which playout: 1 for the first.
     pub number: u32,
     /// Selection: the moves taken down the tree, from the root.
-    pub path: Vec<Selection>,
-    /// Expansion: the position added to the tree, if one was (a finished game already in the
-    /// tree adds none).
-    pub added: Option<Board>,
+    pub path: Vec<Selection<P, M>>,
+    /// Expansion: the position added to the tree, and the move into it, if one was (a
+    /// finished game already in the tree adds none).
+    pub added: Option<(P, Option<M>)>,
     /// The playout: the random moves from there to the end.
-    pub moves: Vec<Square>,
+    pub moves: Vec<M>,
     /// How the game ended.
     pub ending: Ending,
     /// Back-propagation: the counts of each position on the path, the root first.
-    pub updates: Vec<Update>,
+    pub updates: Vec<Update<P>>,
 }
 
+/// A playout of game `G`.
+type PlayoutOf<G> = Playout<<G as TwoPlayerGame>::Position, <G as TwoPlayerGame>::Move>;
+
 /// Records what one playout (the `target`-th) does.
-#[derive(Default)]
-struct Recorder {
+struct Recorder<M> {
     target: u32,
     count: u32,
     path: Vec<NodeId>,
     added: Option<NodeId>,
-    moves: Vec<Square>,
+    moves: Vec<M>,
     ending: Option<Ending>,
 }
 
-impl Recorder {
+impl<M> Recorder<M> {
+    fn new(target: u32) -> Recorder<M> {
+        Recorder {
+            target,
+            count: 0,
+            path: Vec::new(),
+            added: None,
+            moves: Vec::new(),
+            ending: None,
+        }
+    }
+
     fn on(&self) -> bool {
         self.count == self.target
     }
 }
 
-impl Watch<TicTacToe> for Recorder {
+impl<G: TwoPlayerGame> Watch<G> for Recorder<G::Move> {
     fn playout_begins(&mut self) {
         self.count += 1;
     }
@@ -136,7 +165,7 @@ impl Watch<TicTacToe> for Recorder {
             self.added = Some(node);
         }
     }
-    fn played(&mut self, chosen: Square) {
+    fn played(&mut self, chosen: G::Move) {
         if self.on() {
             self.moves.push(chosen);
         }
@@ -148,12 +177,38 @@ impl Watch<TicTacToe> for Recorder {
     }
 }
 
-impl PlayoutSteps {
+impl PlayoutSteps<TicTacToe> {
     /// A search of `board`, no playout made yet, with the crate's seed and the exploration
     /// constant √2.
     pub fn new(board: Board) -> PlayoutSteps {
+        PlayoutSteps::of_game(TicTacToe::default(), board)
+    }
+
+    /// The board searched.
+    pub fn board(&self) -> Board {
+        self.position
+    }
+}
+
+impl<G: ShowGame> PlayoutSteps<G> {
+    /// A search of `position` of `game`, no playout made yet, with the crate's seed and the
+    /// exploration constant √2.
+    ///
+    /// ```
+    /// use magic_tictactoe::playouts::PlayoutSteps;
+    /// use magic_tictactoe::prelude::*;
+    ///
+    /// let game = ConnectFour::new(4, 4)?;
+    /// let mut steps = PlayoutSteps::of_game(game.clone(), game.start());
+    /// steps.steps(50);
+    /// assert_eq!(steps.tree().playouts(), 50);
+    /// assert!(steps.to_html().as_str().contains("in column"));
+    /// # Ok::<(), magic_tictactoe::LimitError>(())
+    /// ```
+    pub fn of_game(game: G, position: G::Position) -> PlayoutSteps<G> {
         PlayoutSteps {
-            board,
+            game,
+            position,
             seed: DEFAULT_SEED,
             exploration: mcts::DEFAULT_EXPLORATION,
             done: 0,
@@ -162,7 +217,7 @@ impl PlayoutSteps {
 
     /// The same search with its playouts drawn from `seed`, started again.
     #[must_use]
-    pub fn seed(mut self, seed: u64) -> PlayoutSteps {
+    pub fn seed(mut self, seed: u64) -> PlayoutSteps<G> {
         self.seed = seed;
         self.done = 0;
         self
@@ -171,7 +226,7 @@ impl PlayoutSteps {
     /// The same search with exploration constant `c` (see
     /// [`Mcts::exploration`](mcts::Mcts::exploration)), started again.
     #[must_use]
-    pub fn exploration(mut self, c: f64) -> PlayoutSteps {
+    pub fn exploration(mut self, c: f64) -> PlayoutSteps<G> {
         self.exploration = mcts::Mcts::new(1).map_or(mcts::DEFAULT_EXPLORATION, |search| {
             search.exploration(c).exploration_constant()
         });
@@ -180,25 +235,25 @@ impl PlayoutSteps {
     }
 
     /// One more playout.
-    pub fn step(&mut self) -> &PlayoutSteps {
+    pub fn step(&mut self) -> &PlayoutSteps<G> {
         self.steps(1)
     }
 
     /// `n` more playouts, up to [`MAX_STEPPED_PLAYOUTS`] in all.
-    pub fn steps(&mut self, n: usize) -> &PlayoutSteps {
+    pub fn steps(&mut self, n: usize) -> &PlayoutSteps<G> {
         let n = u32::try_from(n).unwrap_or(u32::MAX);
         self.done = self.done.saturating_add(n).min(MAX_STEPPED_PLAYOUTS);
         self
     }
 
     /// One playout back.
-    pub fn back(&mut self) -> &PlayoutSteps {
+    pub fn back(&mut self) -> &PlayoutSteps<G> {
         self.done = self.done.saturating_sub(1);
         self
     }
 
     /// Back to no playout.
-    pub fn restart(&mut self) -> &PlayoutSteps {
+    pub fn restart(&mut self) -> &PlayoutSteps<G> {
         self.done = 0;
         self
     }
@@ -208,9 +263,9 @@ impl PlayoutSteps {
         self.done
     }
 
-    /// The board searched.
-    pub fn board(&self) -> Board {
-        self.board
+    /// The position searched.
+    pub fn position(&self) -> &G::Position {
+        &self.position
     }
 
     /// Whether it has made as many playouts as it may ([`MAX_STEPPED_PLAYOUTS`]).
@@ -218,10 +273,10 @@ impl PlayoutSteps {
         self.done == MAX_STEPPED_PLAYOUTS
     }
 
-    fn grow(&self, playouts: u32, watch: &mut Recorder) -> MctsTree<TicTacToe> {
+    fn grow(&self, playouts: u32, watch: &mut Recorder<G::Move>) -> MctsTree<G> {
         mcts::search(
-            &TicTacToe::default(),
-            &self.board,
+            &self.game,
+            &self.position,
             playouts,
             self.exploration,
             &mut fastrand::Rng::with_seed(self.seed),
@@ -230,26 +285,23 @@ impl PlayoutSteps {
     }
 
     /// The tree after the playouts made so far.
-    pub fn tree(&self) -> MctsTree<TicTacToe> {
-        self.grow(self.done, &mut Recorder::default())
+    pub fn tree(&self) -> MctsTree<G> {
+        self.grow(self.done, &mut Recorder::new(0))
     }
 
     /// What the last playout did; `None` before the first.
-    pub fn last_playout(&self) -> Option<Playout> {
+    pub fn last_playout(&self) -> Option<PlayoutOf<G>> {
         self.replay().1
     }
 
     /// The tree after the playouts made so far, and what the last one did: two searches from
     /// the seed (to the playout before the last, and to the last, watched).
-    fn replay(&self) -> (MctsTree<TicTacToe>, Option<Playout>) {
+    fn replay(&self) -> (MctsTree<G>, Option<PlayoutOf<G>>) {
         if self.done == 0 {
             return (self.tree(), None);
         }
-        let before = self.grow(self.done - 1, &mut Recorder::default());
-        let mut recorder = Recorder {
-            target: self.done,
-            ..Recorder::default()
-        };
+        let before = self.grow(self.done - 1, &mut Recorder::new(0));
+        let mut recorder = Recorder::new(self.done);
         let after = self.grow(self.done, &mut recorder);
         let playout = self.playout_of(&before, &after, recorder);
         (after, Some(playout))
@@ -258,16 +310,16 @@ impl PlayoutSteps {
     /// The last playout, read from the trees before and after it and what the recorder saw.
     fn playout_of(
         &self,
-        before: &MctsTree<TicTacToe>,
-        after: &MctsTree<TicTacToe>,
-        recorder: Recorder,
-    ) -> Playout {
+        before: &MctsTree<G>,
+        after: &MctsTree<G>,
+        recorder: Recorder<G::Move>,
+    ) -> PlayoutOf<G> {
         let path = if recorder.path.is_empty() {
             vec![after.root()]
         } else {
             recorder.path.clone()
         };
-        let counts = |tree: &MctsTree<TicTacToe>, id: NodeId| {
+        let counts = |tree: &MctsTree<G>, id: NodeId| {
             tree.node(id).map_or((0, 0), |n| (n.visits, n.half_points))
         };
         let selections = path
@@ -280,7 +332,7 @@ impl PlayoutSteps {
                     .filter_map(|id| {
                         let (visits, half_points) = counts(before, id);
                         Some(Candidate {
-                            square: after.node(id)?.chosen?,
+                            choice: after.node(id)?.chosen?,
                             visits,
                             half_points,
                             ucb1: ucb1(half_points, visits, parent_visits, self.exploration),
@@ -288,7 +340,7 @@ impl PlayoutSteps {
                     })
                     .collect();
                 Some(Selection {
-                    board: after.node(parent)?.position,
+                    position: after.node(parent)?.position.clone(),
                     candidates,
                     chosen: after.node(child)?.chosen?,
                 })
@@ -300,7 +352,7 @@ impl PlayoutSteps {
                 let node = after.node(id)?;
                 let (visits, half_points) = counts(before, id);
                 Some(Update {
-                    board: node.position,
+                    position: node.position.clone(),
                     mover: node.mover,
                     visits: (visits, node.visits),
                     half_points: (half_points, node.half_points),
@@ -313,7 +365,7 @@ impl PlayoutSteps {
             added: recorder
                 .added
                 .and_then(|id| after.node(id))
-                .map(|n| n.position),
+                .map(|n| (n.position.clone(), n.chosen)),
             moves: recorder.moves,
             ending: recorder.ending.unwrap_or(Ending::Drawn),
             updates,
@@ -323,8 +375,8 @@ impl PlayoutSteps {
     fn heading(&self) -> String {
         format!(
             "Monte Carlo tree search of {} ({} to move): {} {} made",
-            self.board,
-            self.board.turn(),
+            self.game.position_text(&self.position),
+            self.game.to_move(&self.position),
             thousands(u64::from(self.done)),
             if self.done == 1 {
                 "playout"
@@ -352,38 +404,53 @@ fn ucb_text(value: f64) -> String {
     }
 }
 
-fn small_board(board: Board, marked: Option<Square>) -> BoardView {
-    let view = BoardView::new(board).size(16).digits(false);
-    match marked {
-        Some(square) => view.highlight(SquareSet::from_square(square)),
-        None => view,
-    }
+/// A position drawn small, `last` (the move into it) marked.
+fn small<G: ShowGame>(
+    game: &G,
+    position: &G::Position,
+    last: Option<G::Move>,
+    scale: Scale,
+) -> Html {
+    game.position_html(position, last, scale)
 }
 
-impl Playout {
-    fn selection_html(&self, scale: Scale) -> Html {
+impl<P: Clone, M: Copy + PartialEq> Playout<P, M> {
+    fn selection_html<G>(&self, game: &G, scale: Scale) -> Html
+    where
+        G: ShowGame<Position = P, Move = M>,
+    {
         let mut rows = Html::default();
         for step in &self.path {
-            let mut row = tr().child(
-                cell(scale)
-                    .css("vertical-align", "middle")
-                    .child(small_board(step.board, None).table_html(scale)),
-            );
+            let mover = game.to_move(&step.position);
+            // The position, then a block for each move: they wrap onto more lines when a game
+            // has more moves than a line holds.
+            let mut row = div()
+                .css("margin-bottom", scale.px(6))
+                .css("background", PAPER)
+                .child(
+                    div()
+                        .css("display", "inline-block")
+                        .css("vertical-align", "middle")
+                        .css("margin-right", scale.px(8))
+                        .child(small(game, &step.position, None, scale)),
+                );
             for candidate in &step.candidates {
-                let chosen = candidate.square == step.chosen;
+                let chosen = candidate.choice == step.chosen;
                 let (background, ink) = if chosen { GOOD } else { (PAPER, INK) };
                 row = row.child(
-                    cell(scale)
-                        // Nine moves and the board fit a projector's width at 1.5x.
+                    div()
+                        .css("display", "inline-block")
+                        .css("vertical-align", "middle")
                         .css("padding", (scale.px(3), scale.px(5)))
+                        .css("font-size", scale.px(14))
                         .css("background", background)
                         .css("color", ink)
                         .css("text-align", "center")
                         .css("white-space", "nowrap")
-                        .child(div().css("font-weight", "700").text(&format!(
-                            "{} on {}",
-                            step.board.turn(),
-                            candidate.square
+                        .child(div().css("font-weight", "700").text(&move_name(
+                            game,
+                            mover,
+                            candidate.choice,
                         )))
                         .child(div().text(&format!(
                             "{} · {}",
@@ -395,29 +462,44 @@ impl Playout {
             }
             rows.push(row);
         }
-        plain_table().child(rows).into()
+        rows
     }
 
-    fn playout_html(&self, scale: Scale) -> Html {
-        let Some(start) = self.added.or(self.path.last().map(|s| s.board)) else {
+    fn playout_html<G>(&self, game: &G, scale: Scale) -> Html
+    where
+        G: ShowGame<Position = P, Move = M>,
+    {
+        let Some((start, into)) = self
+            .added
+            .clone()
+            .or_else(|| self.path.last().map(|s| (s.position.clone(), None)))
+        else {
             return Html::default();
         };
-        let mut board = start;
-        let mut boards = vec![("added".to_owned(), small_board(start, None))];
-        for &square in &self.moves {
-            board = board.try_play(square).unwrap_or(board);
+        let mut position = start.clone();
+        let mut boards = vec![("added".to_owned(), small(game, &start, into, scale))];
+        for &chosen in &self.moves {
+            let mover = game.to_move(&position);
+            position = game.play(&position, chosen);
             boards.push((
-                format!("{} on {square}", !board.turn()),
-                small_board(board, Some(square)),
+                move_name(game, mover, chosen),
+                small(game, &position, Some(chosen), scale),
             ));
         }
+        // Side by side, wrapping onto more lines when the playout is long.
         div()
-            .css("overflow-x", "auto")
-            .child(row_of_boards(scale, &boards))
+            .children(
+                boards
+                    .into_iter()
+                    .map(|(label, picture)| labelled(scale, &label, picture)),
+            )
             .into()
     }
 
-    fn updates_html(&self, scale: Scale) -> Html {
+    fn updates_html<G>(&self, game: &G, scale: Scale) -> Html
+    where
+        G: ShowGame<Position = P, Move = M>,
+    {
         let mut table = plain_table().child(
             tr().children(
                 ["position", "counted for", "visits", "score (wins, draws ½)"]
@@ -433,7 +515,7 @@ impl Playout {
                 }
             };
             table = table.child(
-                tr().child(cell(scale).child(small_board(update.board, None).table_html(scale)))
+                tr().child(cell(scale).child(small(game, &update.position, None, scale)))
                     .child(cell(scale).text(&update.mover.to_string()))
                     .child(cell(scale).text(&format!("{} → {}", update.visits.0, update.visits.1)))
                     .child(cell(scale).text(&format!(
@@ -447,10 +529,10 @@ impl Playout {
     }
 }
 
-impl PlayoutSteps {
+impl<G: ShowGame> PlayoutSteps<G> {
     /// The root's moves as the tree stands: a column each, with its visits (a bar) and win
     /// rate; the most tried in green.
-    fn tree_html(&self, scale: Scale, tree: &MctsTree<TicTacToe>) -> Html {
+    fn tree_html(&self, scale: Scale, tree: &MctsTree<G>) -> Html {
         let children: Vec<_> = tree.children(tree.root()).collect();
         if children.is_empty() {
             return Html::default();
@@ -463,8 +545,7 @@ impl PlayoutSteps {
             .unwrap_or(0)
             .max(1);
         let best = tree.best_child();
-        let mut boards = tr();
-        let mut counts = tr();
+        let mut moves = div();
         for id in children {
             let Some(node) = tree.node(id) else { continue };
             let (background, ink) = if Some(id) == best && node.visits > 0 {
@@ -472,42 +553,57 @@ impl PlayoutSteps {
             } else {
                 (PAPER, INK)
             };
-            boards = boards.child(
-                cell(scale)
-                    .css("padding", (scale.px(3), scale.px(5)))
-                    .css("text-align", "center")
-                    .child(div().css("color", MUTED).text(&format!(
-                        "{} on {}",
-                        node.mover,
-                        node.chosen.map_or(String::new(), |s| s.to_string())
-                    )))
-                    .child(small_board(node.position, node.chosen).table_html(scale)),
-            );
-            counts = counts.child(
-                cell(scale)
-                    .css("padding", (scale.px(3), scale.px(5)))
-                    .css("background", background)
-                    .css("color", ink)
-                    .css("text-align", "center")
-                    .css("white-space", "nowrap")
-                    .child(div().text(&format!(
-                        "{} {}",
-                        thousands(u64::from(node.visits)),
-                        if node.visits == 1 { "visit" } else { "visits" }
-                    )))
-                    .child(bar(
-                        scale,
-                        f64::from(node.visits) / f64::from(most),
-                        60,
-                        BAR,
-                    ))
-                    .child(div().text(&format!("wins {}", percent(node.half_points, node.visits)))),
-            );
+            let label = node.chosen.map_or(String::new(), |chosen| {
+                move_name(&self.game, node.mover, chosen)
+            });
+            // Each move a block, the blocks wrapping onto more lines for a game of many moves.
+            moves =
+                moves.child(
+                    div()
+                        .css("display", "inline-block")
+                        .css("vertical-align", "top")
+                        .css("margin", (Px(0), scale.px(6), scale.px(6), Px(0)))
+                        .css("text-align", "center")
+                        .css("font-size", scale.px(14))
+                        .css("background", PAPER)
+                        .css("color", INK)
+                        .child(
+                            div()
+                                .css("color", MUTED)
+                                .css("white-space", "nowrap")
+                                .text(&label),
+                        )
+                        .child(div().css("display", "inline-block").child(small(
+                            &self.game,
+                            &node.position,
+                            node.chosen,
+                            scale,
+                        )))
+                        .child(
+                            div()
+                                .css("background", background)
+                                .css("color", ink)
+                                .css("padding", (scale.px(2), scale.px(5)))
+                                .css("white-space", "nowrap")
+                                .child(div().text(&format!(
+                                    "{} {}",
+                                    thousands(u64::from(node.visits)),
+                                    if node.visits == 1 { "visit" } else { "visits" }
+                                )))
+                                .child(bar(
+                                    scale,
+                                    f64::from(node.visits) / f64::from(most),
+                                    60,
+                                    BAR,
+                                ))
+                                .child(div().text(&format!(
+                                    "wins {}",
+                                    percent(node.half_points, node.visits)
+                                ))),
+                        ),
+                );
         }
-        div()
-            .css("overflow-x", "auto")
-            .child(plain_table().child(boards).child(counts))
-            .into()
+        moves.into()
     }
 }
 
@@ -525,7 +621,7 @@ fn section(scale: Scale, text: &str) -> Html {
         .into()
 }
 
-impl Picture for PlayoutSteps {
+impl<G: ShowGame> Picture for PlayoutSteps<G> {
     /// The last playout in four parts (selection with each move's visits, win rate and UCB1;
     /// the position added; the random moves; the counts on the way back) and the root's moves
     /// as the tree stands.
@@ -545,17 +641,13 @@ impl Picture for PlayoutSteps {
                 if playout.path.is_empty() {
                     inner.push(caption(scale, "The game is over here: nothing to select."));
                 } else {
-                    inner.push(
-                        div()
-                            .css("overflow-x", "auto")
-                            .child(playout.selection_html(scale)),
-                    );
+                    inner.push(playout.selection_html(&self.game, scale));
                 }
                 inner.push(section(
                     scale,
                     "2. Expansion, 3. playout: the position added, then random moves to the end",
                 ));
-                inner.push(playout.playout_html(scale));
+                inner.push(playout.playout_html(&self.game, scale));
                 inner.push(note(
                     scale,
                     &format!(
@@ -568,7 +660,7 @@ impl Picture for PlayoutSteps {
                     ),
                 ));
                 inner.push(section(scale, "4. Back-propagation: the counts on the path, each for the player who moved into the position"));
-                inner.push(playout.updates_html(scale));
+                inner.push(playout.updates_html(&self.game, scale));
             }
         }
         inner.push(section(
@@ -597,10 +689,11 @@ impl Picture for PlayoutSteps {
     }
 }
 
-impl fmt::Display for PlayoutSteps {
+impl<G: ShowGame> fmt::Display for PlayoutSteps<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.heading())?;
         let (tree, last) = self.replay();
+        let game = &self.game;
         if let Some(playout) = last {
             for step in &playout.path {
                 let options: Vec<String> = step
@@ -609,27 +702,33 @@ impl fmt::Display for PlayoutSteps {
                     .map(|c| {
                         format!(
                             "{}{}: {} visits, {}, UCB1 {}",
-                            if c.square == step.chosen { "*" } else { "" },
-                            c.square,
+                            if c.choice == step.chosen { "*" } else { "" },
+                            game.move_text(c.choice),
                             c.visits,
                             percent(c.half_points, c.visits),
                             ucb_text(c.ucb1)
                         )
                     })
                     .collect();
-                writeln!(f, "at {}: {}", step.board, options.join("; "))?;
+                writeln!(
+                    f,
+                    "at {}: {}",
+                    game.position_text(&step.position),
+                    options.join("; ")
+                )?;
             }
-            let moves: Vec<String> = playout.moves.iter().map(|s| s.to_string()).collect();
+            let moves: Vec<String> = playout.moves.iter().map(|&m| game.move_text(m)).collect();
             writeln!(
                 f,
                 "added {}; playout {}; {}",
                 playout
                     .added
-                    .map_or("nothing".to_owned(), |b| b.to_string()),
+                    .as_ref()
+                    .map_or("nothing".to_owned(), |(p, _)| game.position_text(p)),
                 if moves.is_empty() {
                     "no moves".to_owned()
                 } else {
-                    moves.join(" ")
+                    moves.join(", ")
                 },
                 playout.ending
             )?;
@@ -638,12 +737,29 @@ impl fmt::Display for PlayoutSteps {
         write!(
             f,
             "most tried at the root: {}",
-            best.map_or("none".to_owned(), |s| s.to_string())
+            best.map_or("none".to_owned(), |m| game.move_text(m))
         )
     }
 }
 
-notebook_pictures!(PlayoutSteps);
+impl<G: ShowGame> PlayoutSteps<G> {
+    /// The picture as HTML, at the scale set for the notebook
+    /// ([`render::set_scale`](crate::render::set_scale)).
+    pub fn to_html(&self) -> Html {
+        Picture::draw(self, crate::render::scale())
+    }
+
+    /// The same picture drawn `factor` times its normal size (0.5 to 4), whatever the
+    /// notebook's scale.
+    pub fn scaled(&self, factor: f64) -> crate::render::Scaled<'_, Self> {
+        crate::render::Scaled::new(self, Scale::new(factor))
+    }
+
+    /// Shows the picture in a notebook cell.
+    pub fn evcxr_display(&self) {
+        crate::render::Scaled::new(self, crate::render::scale()).evcxr_display();
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -674,13 +790,13 @@ mod tests {
                     })
                     .unwrap();
                 assert_eq!(
-                    best.square, step.chosen,
+                    best.choice, step.chosen,
                     "playout {number} at {}",
-                    step.board
+                    step.position
                 );
             }
             // The playout's moves, played from the position added, end as it says.
-            if let Some(added) = playout.added {
+            if let Some((added, _)) = playout.added {
                 let end = playout
                     .moves
                     .iter()

@@ -1,0 +1,146 @@
+//! How a game's positions and moves are shown in the pictures that work on any game (the
+//! Monte Carlo stepper): tic-tac-toe and the grid games draw small boards; a learner's own game
+//! says its positions in words, in one method.
+
+use std::fmt;
+
+use super::board_view::BoardView;
+use super::html::{Border, div};
+use super::palette::{CELL, DARK_INK, GRID};
+use super::{Html, Scale};
+use crate::engine::TwoPlayerGame;
+use crate::engine::games::{ConnectFour, Grid, GridGame, KInARow};
+use crate::engine::search::TicTacToe;
+use crate::rules::{Board, Square, SquareSet};
+
+/// A game whose positions and moves the pictures can show. A learner's game needs only
+/// [`ShowGame::position_text`]:
+///
+/// ```
+/// use magic_tictactoe::engine::{Ending, TwoPlayerGame};
+/// use magic_tictactoe::render::ShowGame;
+/// use magic_tictactoe::Player;
+///
+/// struct TakeAway;
+/// impl TwoPlayerGame for TakeAway {
+///     type Position = (u32, Player);
+///     type Move = u32;
+///     fn start(&self) -> (u32, Player) { (7, Player::X) }
+///     fn to_move(&self, p: &(u32, Player)) -> Player { p.1 }
+///     fn moves(&self, p: &(u32, Player)) -> Vec<u32> { (1..=3).filter(|&t| t <= p.0).collect() }
+///     fn play(&self, p: &(u32, Player), take: u32) -> (u32, Player) { (p.0 - take, !p.1) }
+///     fn ending(&self, p: &(u32, Player)) -> Option<Ending> { (p.0 == 0).then_some(Ending::Won(!p.1)) }
+/// }
+///
+/// impl ShowGame for TakeAway {
+///     fn position_text(&self, &(sticks, _): &(u32, Player)) -> String {
+///         format!("{sticks} sticks")
+///     }
+///     fn move_text(&self, take: u32) -> String {
+///         format!("takes {take}")
+///     }
+/// }
+///
+/// assert_eq!(TakeAway.position_text(&TakeAway.start()), "7 sticks");
+/// ```
+pub trait ShowGame: TwoPlayerGame {
+    /// The position in a few words (or rows of marks).
+    fn position_text(&self, position: &Self::Position) -> String;
+
+    /// A move in a few words, after the name of the player making it: "on 5", "in column 3",
+    /// "takes 2". Unless told, the move as `{:?}` prints it: "plays 2".
+    fn move_text(&self, chosen: Self::Move) -> String {
+        format!("plays {chosen:?}")
+    }
+
+    /// The position drawn small, `last` (the move that led to it, if known) marked. Unless
+    /// told, its [`ShowGame::position_text`] in a box.
+    fn position_html(
+        &self,
+        position: &Self::Position,
+        last: Option<Self::Move>,
+        scale: Scale,
+    ) -> Html {
+        let _ = last;
+        div()
+            .css("display", "inline-block")
+            .css("border", Border(scale.px(2), "solid", GRID))
+            .css("background", CELL)
+            .css("color", DARK_INK)
+            .css("padding", (scale.px(3), scale.px(6)))
+            .css("font-size", scale.px(13))
+            .css("white-space", "pre")
+            .text(&self.position_text(position))
+            .into()
+    }
+}
+
+impl ShowGame for TicTacToe {
+    fn position_text(&self, board: &Board) -> String {
+        board.to_string()
+    }
+
+    fn move_text(&self, square: Square) -> String {
+        format!("on {square}")
+    }
+
+    fn position_html(&self, board: &Board, last: Option<Square>, scale: Scale) -> Html {
+        let view = BoardView::new(*board).size(16).digits(false);
+        match last {
+            Some(square) => view.highlight(SquareSet::from_square(square)),
+            None => view,
+        }
+        .table_html(scale)
+    }
+}
+
+/// The square a grid game's move marked, read from the position after it.
+fn marked_square(game: &impl GridGame, grid: &Grid, chosen: usize) -> Option<usize> {
+    if !game.moves_name_columns() {
+        return grid.get(chosen).map(|_| chosen);
+    }
+    // Connect Four: the highest mark in the column is the one just dropped.
+    let (columns, rows) = game.size();
+    (0..rows)
+        .map(|row| row * columns + chosen)
+        .find(|&square| grid.get(square).is_some())
+}
+
+impl ShowGame for KInARow {
+    fn position_text(&self, grid: &Grid) -> String {
+        self.text(grid)
+    }
+
+    fn move_text(&self, square: usize) -> String {
+        format!("on {square}")
+    }
+
+    fn position_html(&self, grid: &Grid, last: Option<usize>, scale: Scale) -> Html {
+        let marked = last.and_then(|chosen| marked_square(self, grid, chosen));
+        grid.view(self).small_html(scale, marked)
+    }
+}
+
+impl ShowGame for ConnectFour {
+    fn position_text(&self, grid: &Grid) -> String {
+        self.text(grid)
+    }
+
+    fn move_text(&self, column: usize) -> String {
+        format!("in column {column}")
+    }
+
+    fn position_html(&self, grid: &Grid, last: Option<usize>, scale: Scale) -> Html {
+        let marked = last.and_then(|chosen| marked_square(self, grid, chosen));
+        grid.view(self).small_html(scale, marked)
+    }
+}
+
+/// A move named with the player making it: "X on 5", "O in column 3".
+pub(crate) fn move_name<G: ShowGame>(
+    game: &G,
+    mover: impl fmt::Display,
+    chosen: G::Move,
+) -> String {
+    format!("{mover} {}", game.move_text(chosen))
+}
