@@ -5,8 +5,10 @@ nbconvert exports), with nothing hidden in a region that scrolls sideways.
     python scripts/projector_test.py OUT_DIR
 
 Builds the page with `cargo run --example projector_pictures`, opens it in headless Chromium,
-and measures each picture. Writes OUT_DIR/projector.html and a screenshot of each picture that
-does not fit. Ends with the line "projector: N passed, M failed".
+measures each picture, and checks the page with axe-core as accessibility_test.py checks the
+notebooks (these layouts appear in a notebook only when a tree or a row is wide). Writes
+OUT_DIR/projector.html and a screenshot of each picture that does not fit. Ends with the line
+"projector: N passed, M failed".
 """
 
 import pathlib
@@ -14,6 +16,9 @@ import subprocess
 import sys
 
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import accessibility_test  # noqa: E402  (the same axe-core run and rules)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 # A notebook's output area in a 1280-pixel window, measured in the exported notebooks.
@@ -68,6 +73,19 @@ def main():
                         f"{', hidden in a scrolling region ' + str(picture['hidden']) if picture['hidden'] else ''}"
                     )
                     page.query_selector_all(".picture")[index].screenshot(path=str(out / f"too-wide-{index}.png"))
+            page.add_script_tag(path=str(accessibility_test.AXE))
+            report = page.evaluate(accessibility_test.RUN_AXE.replace(".jp-OutputArea-output", ".picture"))
+            bad = [v for v in report["violations"] if accessibility_test.fails(v)]
+            if bad:
+                failed += 1
+                print(f"FAIL axe-core: {len(bad)} kinds of violation in {report['outputs']} pictures")
+                for violation in bad:
+                    print(f"     {violation['id']} ({violation['impact']}): {violation['help']}")
+                    for node in violation["nodes"][:4]:
+                        print(f"       {node['target']}: {node['summary'].splitlines()[-1].strip()}")
+            else:
+                passed += 1
+                print(f"ok   axe-core over the {report['outputs']} pictures")
         finally:
             browser.close()
     print(f"projector: {passed} passed, {failed} failed")

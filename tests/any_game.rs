@@ -345,3 +345,37 @@ fn the_monte_carlo_stepper_steps_any_game() {
     let text = steps.steps(40).to_string();
     assert!(text.contains("most tried at the root: takes 3"), "{text}");
 }
+
+/// A game that never ends: every search and the challenge still come back, and say why they
+/// stopped.
+#[test]
+fn a_game_that_never_ends_is_refused_or_cut_short() {
+    struct Forever;
+    impl TwoPlayerGame for Forever {
+        type Position = (u64, Player);
+        type Move = u64;
+        fn start(&self) -> (u64, Player) {
+            (0, Player::X)
+        }
+        fn to_move(&self, p: &(u64, Player)) -> Player {
+            p.1
+        }
+        fn moves(&self, _: &(u64, Player)) -> Vec<u64> {
+            vec![1, 2]
+        }
+        fn play(&self, p: &(u64, Player), step: u64) -> (u64, Player) {
+            (p.0.wrapping_add(step), !p.1)
+        }
+        fn ending(&self, _: &(u64, Player)) -> Option<Ending> {
+            None
+        }
+    }
+    assert!(SolvedGame::new(&Forever, &Forever.start()).is_err());
+    assert!(check_game_negamax(&Forever, |_| 0).is_err());
+    let challenge = GameChallenge::new(&Forever, "ones", |_: &(u64, Player)| 1);
+    let text = challenge.to_string();
+    assert!(text.contains("too big to solve"), "{text}");
+    assert!(text.contains("the games played were: MCTS 100 0"), "{text}");
+    // Against the random player every game reaches the limit of moves: a draw.
+    assert_eq!(challenge.record("random", Player::X).unwrap().draws, 1.0);
+}

@@ -340,6 +340,11 @@ where
         }
     }
 
+    /// Whether it spends the Monte Carlo players' budget.
+    fn searches(&self) -> bool {
+        matches!(self, Computer::Mcts(_))
+    }
+
     /// Its move at `position`, adding the moves its playouts made to `spent`.
     fn choose(
         &self,
@@ -418,7 +423,7 @@ impl GameChallenge {
             for (side, record) in Player::ALL.into_iter().zip(&mut records) {
                 let mut endings = Vec::new();
                 for _ in 0..GAMES_EACH {
-                    if spent >= MAX_CHALLENGE_PLAYOUT_MOVES {
+                    if computer.searches() && spent >= MAX_CHALLENGE_PLAYOUT_MOVES {
                         break;
                     }
                     let at = Play {
@@ -426,7 +431,11 @@ impl GameChallenge {
                         side,
                         computer,
                     };
-                    endings.push(at.game(&mut player, &mut random, &mut spent));
+                    // A game the Monte Carlo players' budget ran out in is not counted.
+                    match at.game(&mut player, &mut random, &mut spent) {
+                        Some(ending) => endings.push(ending),
+                        None => break,
+                    }
                 }
                 played += endings.len();
                 // Counted, then divided once: ten tenths added up are not quite 1.
@@ -508,13 +517,13 @@ where
     G: TwoPlayerGame,
     G::Position: Hash + Eq + Debug,
 {
-    /// One game from the start.
+    /// One game from the start; `None` when the Monte Carlo players' budget ran out in it.
     fn game<P: FnMut(&G::Position) -> G::Move>(
         &self,
         player: &mut P,
         random: &mut fastrand::Rng,
         spent: &mut u64,
-    ) -> Result3 {
+    ) -> Option<Result3> {
         let Play {
             game,
             side,
@@ -523,36 +532,39 @@ where
         let mut position = game.start();
         for _ in 0..MAX_GAME_MOVES {
             if let Some(ending) = game.ending(&position) {
-                return match ending.half_points(side) {
+                return Some(match ending.half_points(side) {
                     2 => Result3::Won,
                     1 => Result3::Drew,
                     _ => Result3::Lost,
-                };
+                });
             }
             let moves = game.moves(&position);
             if moves.is_empty() {
                 // The player to move cannot move: lost, as the solver counts it.
-                return if game.to_move(&position) == side {
+                return Some(if game.to_move(&position) == side {
                     Result3::Lost
                 } else {
                     Result3::Won
-                };
+                });
             }
             let chosen = if game.to_move(&position) == side {
                 match learner::run(|| player(&position)) {
                     Ok(chosen) if moves.contains(&chosen) => chosen,
                     Ok(chosen) => {
-                        return Result3::Forfeited(format!(
+                        return Some(Result3::Forfeited(format!(
                             "at {position:?} it chose {chosen:?}, which is not one of the moves {moves:?}"
-                        ));
+                        )));
                     }
                     Err(message) => {
-                        return Result3::Forfeited(format!(
+                        return Some(Result3::Forfeited(format!(
                             "at {position:?} it panicked: {message}"
-                        ));
+                        )));
                     }
                 }
             } else {
+                if computer.searches() && *spent >= MAX_CHALLENGE_PLAYOUT_MOVES {
+                    return None;
+                }
                 match computer.choose(game, &position, random, spent) {
                     Some(chosen) => chosen,
                     None => moves[0],
@@ -560,7 +572,7 @@ where
             };
             position = game.play(&position, chosen);
         }
-        Result3::Drew
+        Some(Result3::Drew)
     }
 }
 

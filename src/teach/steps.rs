@@ -495,13 +495,18 @@ impl TreeArt<'_> {
 
     /// The node with its moves listed below it, one under the other and set in: a line down
     /// from the node, and from it a line to each move's subtree with the move written on it.
-    /// Each move takes two rows: the first as tall as the line into the subtree's top node, the
-    /// second the rest of the subtree, with the line down going on past it to the next move.
+    /// One row a move, no cell spanning rows (axe-core cannot see the background behind a cell
+    /// that spans rows): the line down is the left border of each move's row but the last, whose
+    /// corner is drawn inside its cell, at the same place in the separate-borders table.
     fn sideways(&self, scale: Scale, index: usize, room: u32, widths: &[u32]) -> Html {
         let children = self.children(index);
-        let paper = |cell: Element| cell.css("padding", "0").css("background", PAPER);
+        let paper = |cell: Element| {
+            cell.css("padding", "0")
+                .css("vertical-align", "top")
+                .css("background", PAPER)
+        };
         let mut tree = table()
-            .css("border-collapse", "collapse")
+            .css("border-collapse", "separate")
             .css("border-spacing", "0")
             .css("margin", "0")
             .child(
@@ -509,7 +514,6 @@ impl TreeArt<'_> {
                     paper(td())
                         .attr("colspan", "4")
                         .css("text-align", "left")
-                        .css("vertical-align", "top")
                         .child((self.node)(index)),
                 ),
             );
@@ -523,50 +527,49 @@ impl TreeArt<'_> {
             } else {
                 28
             };
-            let top = tr()
-                .child(
-                    paper(td())
-                        .attr("rowspan", "2")
-                        .css("width", scale.px(INDENT)),
-                )
-                .child(
-                    paper(td())
-                        .css("width", scale.px(8))
-                        .css("height", scale.px(height))
-                        .css("border-left", line)
-                        .css("border-bottom", edge_border(scale, skipped)),
-                )
-                .child(
-                    paper(td())
-                        .css("height", scale.px(height))
-                        .css("vertical-align", "bottom")
-                        .css("padding", (Px(0), scale.px(4)))
-                        .css("border-bottom", edge_border(scale, skipped))
-                        .css("font-size", scale.px(14))
-                        .css("line-height", "1.2")
-                        .css("color", if skipped { MUTED } else { INK })
-                        .css("white-space", "nowrap")
-                        .text(&(self.edge_label)(child)),
-                )
-                .child(
-                    paper(td())
-                        .attr("rowspan", "2")
-                        .css("padding-bottom", scale.px(6))
-                        .css("vertical-align", "top")
-                        .css("text-align", "left")
-                        .child(self.fitting(
-                            scale,
-                            child,
-                            room.saturating_sub(INDENT + 8 + 60),
-                            widths,
-                            Some((height, skipped)),
-                        )),
-                );
-            let mut rest = paper(td());
-            if !last {
-                rest = rest.css("border-left", line);
+            let mut corner = div()
+                .css("box-sizing", "border-box")
+                .css("width", scale.px(8))
+                .css("height", scale.px(height))
+                .css("border-bottom", edge_border(scale, skipped));
+            let mut bar = paper(td());
+            if last {
+                corner = corner.css("border-left", line);
+            } else {
+                bar = bar.css("border-left", line);
             }
-            tree = tree.child(top).child(tr().child(rest).child(paper(td())));
+            tree = tree.child(
+                tr().child(paper(td()).css("width", scale.px(INDENT)))
+                    .child(bar.child(corner))
+                    .child(
+                        paper(td()).child(
+                            div()
+                                .css("height", scale.px(height))
+                                .css("box-sizing", "border-box")
+                                .css("display", "flex")
+                                .css("align-items", "flex-end")
+                                .css("padding", (Px(0), scale.px(4)))
+                                .css("border-bottom", edge_border(scale, skipped))
+                                .css("font-size", scale.px(14))
+                                .css("line-height", "1.2")
+                                .css("color", if skipped { MUTED } else { INK })
+                                .css("white-space", "nowrap")
+                                .text(&(self.edge_label)(child)),
+                        ),
+                    )
+                    .child(
+                        paper(td())
+                            .css("padding-bottom", scale.px(6))
+                            .css("text-align", "left")
+                            .child(self.fitting(
+                                scale,
+                                child,
+                                room.saturating_sub(INDENT + 8 + 60),
+                                widths,
+                                Some((height, skipped)),
+                            )),
+                    ),
+            );
         }
         tree.into()
     }
@@ -582,31 +585,29 @@ impl TreeArt<'_> {
         let node = match lead_in {
             None => (self.node)(index),
             Some((height, skipped)) => {
-                let side = || {
-                    td().css("width", "50%")
-                        .css("padding", "0")
-                        .css("vertical-align", "top")
-                        .css("background", PAPER)
-                };
-                table()
-                    .css("border-collapse", "collapse")
-                    .css("width", "100%")
+                // The node between two equal spaces, the line running across the left one.
+                // (Flex, not a table: a table's 50 % sides left the node no room, so it spilt
+                // over the right side's cell.)
+                let side = || div().css("flex", "1 1 0").css("background", PAPER);
+                div()
+                    .css("display", "flex")
+                    .css("align-items", "flex-start")
                     .child(
-                        tr().child(
-                            side().child(
-                                div()
-                                    .css("height", scale.px(height))
-                                    .css("border-bottom", edge_border(scale, skipped)),
-                            ),
-                        )
-                        .child(
-                            td().css("padding", "0")
-                                .css("white-space", "nowrap")
-                                .css("background", PAPER)
-                                .child((self.node)(index)),
-                        )
-                        .child(side()),
+                        side().child(
+                            div()
+                                .css("box-sizing", "border-box")
+                                .css("height", scale.px(height))
+                                .css("border-bottom", edge_border(scale, skipped)),
+                        ),
                     )
+                    .child(
+                        div()
+                            .css("flex", "none")
+                            .css("white-space", "nowrap")
+                            .css("background", PAPER)
+                            .child((self.node)(index)),
+                    )
+                    .child(side())
                     .into()
             }
         };
