@@ -7,7 +7,7 @@ use super::challenge::{SAMPLED_GAMES, SEED as SAMPLED_SEED};
 use crate::engine::{Forfeit, Game, Level, Opponent};
 use crate::render::palette::{DRAW_BAR, INK, MUTED, O_MARK, PAPER, TABLE_EDGE, X_MARK};
 use crate::render::parts::{self, caption, card, heading_cell, plain_table};
-use crate::render::{Border, Html, Picture, Px, Scale, div, notebook_pictures, td, tr};
+use crate::render::{Border, Html, Picture, Px, Scale, div, notebook_pictures, span, td, tr};
 use crate::rules::text::thousands;
 use crate::rules::{Board, Counted, LimitError, Player, Tally};
 
@@ -353,6 +353,23 @@ fn stacked_bar(scale: Scale, rates: Rates) -> Html {
     )
 }
 
+/// The three percentages under a bar, each kept whole when a narrow cell wraps them.
+fn figures(rates: Rates) -> Html {
+    let figures = [("X", rates.x_wins), ("=", rates.draws), ("O", rates.o_wins)];
+    let mut line = div().css("background", PAPER).css("color", MUTED);
+    for (i, (mark, rate)) in figures.into_iter().enumerate() {
+        if i > 0 {
+            line = line.text(" \u{b7} ");
+        }
+        line = line.child(
+            span()
+                .css("white-space", "nowrap")
+                .text(&format!("{mark} {:.1}", 100.0 * rate)),
+        );
+    }
+    line.into()
+}
+
 impl Picture for Tournament {
     /// A table: rows play X, columns play O; each cell a bar of X wins, draws and O wins.
     fn draw(&self, scale: Scale) -> Html {
@@ -365,24 +382,16 @@ impl Picture for Tournament {
         for (name, row) in self.names.iter().zip(&self.rates) {
             let mut line = tr().child(head(name));
             for rates in row {
-                line =
-                    line.child(
-                        td().css("padding", (scale.px(3), scale.px(5)))
-                            .css("background", PAPER)
-                            .css("color", INK)
-                            .css("font-size", scale.px(13))
-                            .css("text-align", "left")
-                            .css("border", Border(Px(1), "solid", TABLE_EDGE))
-                            .child(stacked_bar(scale, *rates))
-                            .child(div().css("background", PAPER).css("color", MUTED).text(
-                                &format!(
-                                    "X {:.1} \u{b7} = {:.1} \u{b7} O {:.1}",
-                                    100.0 * rates.x_wins,
-                                    100.0 * rates.draws,
-                                    100.0 * rates.o_wins
-                                ),
-                            )),
-                    );
+                line = line.child(
+                    td().css("padding", (scale.px(3), scale.px(5)))
+                        .css("background", PAPER)
+                        .css("color", INK)
+                        .css("font-size", scale.px(13))
+                        .css("text-align", "left")
+                        .css("border", Border(Px(1), "solid", TABLE_EDGE))
+                        .child(stacked_bar(scale, *rates))
+                        .child(figures(*rates)),
+                );
             }
             rows = rows.child(line);
         }
