@@ -68,6 +68,16 @@ def fails(violation):
     return violation["id"].startswith("color-contrast") or violation["impact"] in ("serious", "critical")
 
 
+def print_violations(bad):
+    """Each violation with up to four of the places it was found."""
+    for violation in bad:
+        print(f"     {violation['id']} ({violation['impact']}): {violation['help']}")
+        for node in violation["nodes"][:4]:
+            print(f"       {node['target']}: {node['summary'].splitlines()[-1].strip()}")
+        if len(violation["nodes"]) > 4:
+            print(f"       ... and {len(violation['nodes']) - 4} more")
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__)
@@ -94,12 +104,7 @@ def main():
             if bad:
                 failed += 1
                 print(f"FAIL {page_path.name}: {len(bad)} kinds of violation in {report['outputs']} outputs")
-                for violation in bad:
-                    print(f"     {violation['id']} ({violation['impact']}): {violation['help']}")
-                    for node in violation["nodes"][:4]:
-                        print(f"       {node['target']}: {node['summary'].splitlines()[-1].strip()}")
-                    if len(violation["nodes"]) > 4:
-                        print(f"       ... and {len(violation['nodes']) - 4} more")
+                print_violations(bad)
             else:
                 passed += 1
                 minor = ", ".join(sorted({v["id"] for v in report["violations"]})) or "none"

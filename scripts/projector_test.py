@@ -79,10 +79,7 @@ def main():
             if bad:
                 failed += 1
                 print(f"FAIL axe-core: {len(bad)} kinds of violation in {report['outputs']} pictures")
-                for violation in bad:
-                    print(f"     {violation['id']} ({violation['impact']}): {violation['help']}")
-                    for node in violation["nodes"][:4]:
-                        print(f"       {node['target']}: {node['summary'].splitlines()[-1].strip()}")
+                accessibility_test.print_violations(bad)
             else:
                 passed += 1
                 print(f"ok   axe-core over the {report['outputs']} pictures")

@@ -46,15 +46,12 @@ use std::hash::Hash;
 use crate::engine::mcts::{Mcts, NodeId, Watch};
 use crate::engine::solve::SolvedGame;
 use crate::engine::{TwoPlayerGame, Value, learner};
-use crate::render::palette::{DRAW_BAR, INK, LOSS_BAR, MUTED, PAPER, TABLE_EDGE, WIN_BAR};
-use crate::render::parts::{
-    self, NOT_YET, RIGHT, caption, card, heading_cell, plain_table, title, verdict_box,
-};
-use crate::render::{Border, Html, Picture, Px, Scale, div, notebook_pictures, td, tr};
+use crate::render::parts::{NOT_YET, RIGHT, caption, card, title, verdict_box};
+use crate::render::{Html, Picture, Scale, notebook_pictures};
 use crate::rules::text::thousands;
 use crate::rules::{LimitError, Player};
 
-use super::challenge::Record;
+use super::challenge::{Record, records_table};
 
 /// The most positions a check asks a learner's search about: the ones nearest the end of the
 /// game first, where a search has least to do.
@@ -580,42 +577,14 @@ impl Picture for GameChallenge {
     /// A table: a row for each opponent, the player moving first and second, each a bar of
     /// wins (green), draws (yellow) and losses (red) with the percentages.
     fn draw(&self, scale: Scale) -> Html {
-        let head = |text: &str| heading_cell(scale, text);
-        let mut rows = plain_table().child(
-            tr().child(head("against"))
-                .child(head(&format!("{} moves first", self.name)))
-                .child(head(&format!("{} moves second", self.name))),
+        let rows = records_table(
+            scale,
+            [
+                &format!("{} moves first", self.name),
+                &format!("{} moves second", self.name),
+            ],
+            &self.rows,
         );
-        for (opponent, first, second) in &self.rows {
-            let mut line = tr().child(head(opponent));
-            for record in [first, second] {
-                line = line.child(
-                    td().css("padding", (scale.px(3), scale.px(6)))
-                        .css("background", PAPER)
-                        .css("color", INK)
-                        .css("text-align", "left")
-                        .css("border", Border(Px(1), "solid", TABLE_EDGE))
-                        .child(parts::stacked_bar(
-                            scale,
-                            150,
-                            &[
-                                (record.wins, WIN_BAR),
-                                (record.draws, DRAW_BAR),
-                                (record.losses, LOSS_BAR),
-                            ],
-                        ))
-                        .child(
-                            div()
-                                .css("background", PAPER)
-                                .css("color", MUTED)
-                                .css("font-size", scale.px(14))
-                                .css("white-space", "nowrap")
-                                .text(&record.to_string()),
-                        ),
-                );
-            }
-            rows = rows.child(line);
-        }
         let mut inner = title(
             scale,
             &format!("{} against the computer at {}", self.name, self.game),

@@ -192,46 +192,69 @@ impl Challenge {
     }
 }
 
+/// A table of records: a row for each opponent, two columns (as X and as O, or moving first and
+/// second), each a bar of wins (green), draws (yellow) and losses (red) with the percentages.
+pub(crate) fn records_table(
+    scale: Scale,
+    columns: [&str; 2],
+    rows: &[(String, Record, Record)],
+) -> Html {
+    let head = |text: &str| heading_cell(scale, text);
+    let mut table = plain_table().child(
+        tr().child(head("against"))
+            .child(head(columns[0]))
+            .child(head(columns[1])),
+    );
+    for (opponent, first, second) in rows {
+        let mut line = tr().child(head(opponent));
+        for record in [first, second] {
+            line = line.child(
+                td().css("padding", (scale.px(3), scale.px(6)))
+                    .css("background", PAPER)
+                    .css("color", INK)
+                    .css("text-align", "left")
+                    .css("border", Border(Px(1), "solid", TABLE_EDGE))
+                    .child(parts::stacked_bar(
+                        scale,
+                        150,
+                        &[
+                            (record.wins, WIN_BAR),
+                            (record.draws, DRAW_BAR),
+                            (record.losses, LOSS_BAR),
+                        ],
+                    ))
+                    .child(
+                        div()
+                            .css("background", PAPER)
+                            .css("color", MUTED)
+                            .css("font-size", scale.px(14))
+                            .css("white-space", "nowrap")
+                            .text(&record.to_string()),
+                    ),
+            );
+        }
+        table = table.child(line);
+    }
+    table.into()
+}
+
 impl Picture for Challenge {
     /// A table: a row for each level, the player as X and as O, each a bar of wins (green),
     /// draws (yellow) and losses (red) with the percentages; under it the first forfeit, drawn.
     fn draw(&self, scale: Scale) -> Html {
-        let head = |text: &str| heading_cell(scale, text);
-        let mut rows = plain_table().child(
-            tr().child(head("against"))
-                .child(head(&format!("{} plays X", self.name)))
-                .child(head(&format!("{} plays O", self.name))),
+        let rows: Vec<(String, Record, Record)> = self
+            .rows
+            .iter()
+            .map(|(level, as_x, as_o)| (level.name(), *as_x, *as_o))
+            .collect();
+        let rows = records_table(
+            scale,
+            [
+                &format!("{} plays X", self.name),
+                &format!("{} plays O", self.name),
+            ],
+            &rows,
         );
-        for (level, as_x, as_o) in &self.rows {
-            let mut line = tr().child(head(&level.name()));
-            for record in [as_x, as_o] {
-                line = line.child(
-                    td().css("padding", (scale.px(3), scale.px(6)))
-                        .css("background", PAPER)
-                        .css("color", INK)
-                        .css("text-align", "left")
-                        .css("border", Border(Px(1), "solid", TABLE_EDGE))
-                        .child(parts::stacked_bar(
-                            scale,
-                            150,
-                            &[
-                                (record.wins, WIN_BAR),
-                                (record.draws, DRAW_BAR),
-                                (record.losses, LOSS_BAR),
-                            ],
-                        ))
-                        .child(
-                            div()
-                                .css("background", PAPER)
-                                .css("color", MUTED)
-                                .css("font-size", scale.px(14))
-                                .css("white-space", "nowrap")
-                                .text(&record.to_string()),
-                        ),
-                );
-            }
-            rows = rows.child(line);
-        }
         let mut inner = title(
             scale,
             &format!("{} against every level of the computer", self.name),
