@@ -179,6 +179,37 @@ impl Layout {
         u64::MAX >> (64 - self.cells())
     }
 
+    /// The squares no one holds, one bit each.
+    fn free(&self, grid: &Grid) -> u64 {
+        self.all_squares() & !(grid.x | grid.o)
+    }
+
+    /// The top row's squares, one bit each: bit n is column n's top square.
+    fn top_row(&self) -> u64 {
+        self.all_squares() >> (self.cells() - self.columns)
+    }
+
+    /// The moves given as bits (bit n for move n), in increasing order; none once the game is
+    /// over.
+    fn listed(&self, grid: &Grid, choices: u64) -> Vec<usize> {
+        if self.ending(grid).is_some() {
+            return Vec::new();
+        }
+        bits(choices).collect()
+    }
+
+    /// One of the moves given as bits, as the trait's playout draws it from the listed moves;
+    /// none once the game is over.
+    fn drawn(&self, grid: &Grid, choices: u64, random: &mut fastrand::Rng) -> Option<usize> {
+        if choices == 0 || self.ending(grid).is_some() {
+            return None;
+        }
+        Some(nth_bit(
+            choices,
+            random.usize(..choices.count_ones() as usize),
+        ))
+    }
+
     /// Whether `squares` hold a line through `square`.
     fn line_through(&self, squares: u64, square: usize) -> bool {
         self.through
@@ -203,7 +234,7 @@ impl Layout {
         }
         let mut grid = grid;
         loop {
-            let moves = choices(self.all_squares() & !(grid.x | grid.o));
+            let moves = choices(self.free(&grid));
             if moves == 0 {
                 return Ending::Drawn;
             }
@@ -335,10 +366,7 @@ impl TwoPlayerGame for KInARow {
     }
 
     fn moves(&self, grid: &Grid) -> Vec<usize> {
-        if self.0.ending(grid).is_some() {
-            return Vec::new();
-        }
-        bits(self.0.all_squares() & !(grid.x | grid.o)).collect()
+        self.0.listed(grid, self.0.free(grid))
     }
 
     /// The grid after the move; a square that is taken or off the board leaves it as it was.
@@ -356,11 +384,7 @@ impl TwoPlayerGame for KInARow {
     }
 
     fn random_move(&self, grid: &Grid, random: &mut fastrand::Rng) -> Option<usize> {
-        let free = self.0.all_squares() & !(grid.x | grid.o);
-        if free == 0 || self.0.ending(grid).is_some() {
-            return None;
-        }
-        Some(nth_bit(free, random.usize(..free.count_ones() as usize)))
+        self.0.drawn(grid, self.0.free(grid), random)
     }
 
     /// The same moves as the trait's playout, drawn from the free squares' bits, and only the
@@ -394,8 +418,8 @@ impl ConnectFour {
 
     /// The columns with room, one bit each (bit n for column n).
     fn open_columns(&self, grid: &Grid) -> u64 {
-        let top_row = self.0.all_squares() >> (self.0.cells() - self.0.columns);
-        top_row & !(grid.x | grid.o)
+        // A column is open while its top square is free.
+        self.0.top_row() & self.0.free(grid)
     }
 
     /// The square a mark dropped in `column` lands on, if the column has room.
@@ -424,10 +448,7 @@ impl TwoPlayerGame for ConnectFour {
     }
 
     fn moves(&self, grid: &Grid) -> Vec<usize> {
-        if self.0.ending(grid).is_some() {
-            return Vec::new();
-        }
-        bits(self.open_columns(grid)).collect()
+        self.0.listed(grid, self.open_columns(grid))
     }
 
     /// The grid after a mark drops in `column`; a full column, or one off the board, leaves it
@@ -445,21 +466,17 @@ impl TwoPlayerGame for ConnectFour {
     }
 
     fn random_move(&self, grid: &Grid, random: &mut fastrand::Rng) -> Option<usize> {
-        let open = self.open_columns(grid);
-        if open == 0 || self.0.ending(grid).is_some() {
-            return None;
-        }
-        Some(nth_bit(open, random.usize(..open.count_ones() as usize)))
+        self.0.drawn(grid, self.open_columns(grid), random)
     }
 
     /// The same moves as the trait's playout, drawn from the open columns' bits, and only the
     /// lines through each new mark looked at.
     fn play_out<F: FnMut(usize)>(&self, grid: Grid, random: &mut fastrand::Rng, each: F) -> Ending {
-        let top_row = self.0.all_squares() >> (self.0.cells() - self.0.columns);
+        let top_row = self.0.top_row();
         self.0.play_out(
             grid,
             random,
-            // A column is open while its top square (in the first row) is free.
+            // A column is open while its top square is free.
             |free| free & top_row,
             |grid, column| self.landing(&grid, column),
             each,

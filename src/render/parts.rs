@@ -197,16 +197,7 @@ pub(crate) fn side_by_side(scale: Scale, items: impl IntoIterator<Item = Html>) 
 
 /// Boards side by side, each with its label above.
 pub(crate) fn row_of_boards(scale: Scale, boards: &[(String, BoardView)]) -> Html {
-    let pictures: Vec<(String, Html)> = boards
-        .iter()
-        .map(|(label, view)| (label.clone(), view.table_html(scale)))
-        .collect();
-    row_of_pictures(scale, &pictures)
-}
-
-/// Small pictures (boards, grids, positions in words) side by side, each with its label above.
-pub(crate) fn row_of_pictures(scale: Scale, pictures: &[(String, Html)]) -> Html {
-    let labels = tr().children(pictures.iter().map(|(label, _)| {
+    let labels = tr().children(boards.iter().map(|(label, _)| {
         td().css("text-align", "center")
             .css("font-size", scale.px(13))
             .css("color", MUTED)
@@ -214,18 +205,18 @@ pub(crate) fn row_of_pictures(scale: Scale, pictures: &[(String, Html)]) -> Html
             .css("padding", (Px(0), Px(0), scale.px(2), Px(0)))
             .text(label)
     }));
-    let drawn = tr().children(pictures.iter().map(|(_, picture)| {
+    let views = tr().children(boards.iter().map(|(_, view)| {
         td().css("vertical-align", "top")
             .css("background", PAPER)
             .css("padding", "0")
-            .child(picture.clone())
+            .child(view.table_html(scale))
     }));
     table()
         .css("border-collapse", "separate")
         .css("border-spacing", (scale.px(8), Px(0)))
         .css("margin", "0")
         .child(labels)
-        .child(drawn)
+        .child(views)
         .into()
 }
 

@@ -94,6 +94,12 @@ impl ShowGame for TicTacToe {
     }
 }
 
+/// A grid game's position drawn small, the square `last` marked yellow.
+fn small_grid(game: &impl GridGame, grid: &Grid, last: Option<usize>, scale: Scale) -> Html {
+    let marked = last.and_then(|chosen| marked_square(game, grid, chosen));
+    grid.view(game).small_html(scale, marked)
+}
+
 /// The square a grid game's move marked, read from the position after it.
 fn marked_square(game: &impl GridGame, grid: &Grid, chosen: usize) -> Option<usize> {
     if !game.moves_name_columns() {
@@ -116,8 +122,7 @@ impl ShowGame for KInARow {
     }
 
     fn position_html(&self, grid: &Grid, last: Option<usize>, scale: Scale) -> Html {
-        let marked = last.and_then(|chosen| marked_square(self, grid, chosen));
-        grid.view(self).small_html(scale, marked)
+        small_grid(self, grid, last, scale)
     }
 }
 
@@ -131,8 +136,7 @@ impl ShowGame for ConnectFour {
     }
 
     fn position_html(&self, grid: &Grid, last: Option<usize>, scale: Scale) -> Html {
-        let marked = last.and_then(|chosen| marked_square(self, grid, chosen));
-        grid.view(self).small_html(scale, marked)
+        small_grid(self, grid, last, scale)
     }
 }
 

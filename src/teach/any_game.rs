@@ -70,7 +70,7 @@ const MCTS_OPPONENTS: [u32; 2] = [100, 1_000];
 /// and in the playouts, under half a second in a notebook cell (`cargo run --example limits`).
 /// On a game with long playouts (Connect Four 7 by 6) they play fewer games, and the picture
 /// says how many.
-pub const MAX_CHALLENGE_PLAYOUT_MOVES: u64 = 1_500_000;
+pub const MAX_CHALLENGE_SEARCH_MOVES: u64 = 1_500_000;
 
 /// The seed the challenge's games are played from, so that a class sees the same figures.
 const SEED: u64 = 15;
@@ -303,7 +303,7 @@ impl fmt::Display for GameSearchCheck {
 /// A learner's player against the computer on any game, moving first and moving second: a
 /// random player, Monte Carlo tree search with 100 and with 1,000 playouts a move, and perfect
 /// play when the game is small enough to solve in a cell. [`GAMES_EACH`] games each way (fewer
-/// against Monte Carlo when its playouts reach [`MAX_CHALLENGE_PLAYOUT_MOVES`]); the computer's
+/// against Monte Carlo when its playouts reach [`MAX_CHALLENGE_SEARCH_MOVES`]); the computer's
 /// players are seeded, so a class sees the same figures.
 ///
 /// A move not among the game's moves, or a panic, forfeits the game (a loss).
@@ -382,7 +382,7 @@ impl<G: TwoPlayerGame> Watch<G> for CountMoves {
 }
 
 /// How one game ended, seen from the learner's player.
-enum Result3 {
+enum Finish {
     Won,
     Drew,
     Lost,
@@ -420,7 +420,7 @@ impl GameChallenge {
             for (side, record) in Player::ALL.into_iter().zip(&mut records) {
                 let mut endings = Vec::new();
                 for _ in 0..GAMES_EACH {
-                    if computer.searches() && spent >= MAX_CHALLENGE_PLAYOUT_MOVES {
+                    if computer.searches() && spent >= MAX_CHALLENGE_SEARCH_MOVES {
                         break;
                     }
                     let at = Play {
@@ -440,10 +440,10 @@ impl GameChallenge {
                 let mut counts = [0u32; 4];
                 for ending in endings {
                     let slot = match ending {
-                        Result3::Won => 0,
-                        Result3::Drew => 1,
-                        Result3::Lost => 2,
-                        Result3::Forfeited(what) => {
+                        Finish::Won => 0,
+                        Finish::Drew => 1,
+                        Finish::Lost => 2,
+                        Finish::Forfeited(what) => {
                             first_forfeit.get_or_insert(what);
                             3
                         }
@@ -468,7 +468,7 @@ impl GameChallenge {
         if !cut_short.is_empty() {
             not_played.push(format!(
                 "The game is long: the Monte Carlo players stopped after {} moves searched, so the games played were: {}.",
-                thousands(MAX_CHALLENGE_PLAYOUT_MOVES),
+                thousands(MAX_CHALLENGE_SEARCH_MOVES),
                 cut_short.join(", ")
             ));
         }
@@ -520,7 +520,7 @@ where
         player: &mut P,
         random: &mut fastrand::Rng,
         spent: &mut u64,
-    ) -> Option<Result3> {
+    ) -> Option<Finish> {
         let Play {
             game,
             side,
@@ -530,36 +530,36 @@ where
         for _ in 0..MAX_GAME_MOVES {
             if let Some(ending) = game.ending(&position) {
                 return Some(match ending.half_points(side) {
-                    2 => Result3::Won,
-                    1 => Result3::Drew,
-                    _ => Result3::Lost,
+                    2 => Finish::Won,
+                    1 => Finish::Drew,
+                    _ => Finish::Lost,
                 });
             }
             let moves = game.moves(&position);
             if moves.is_empty() {
                 // The player to move cannot move: lost, as the solver counts it.
                 return Some(if game.to_move(&position) == side {
-                    Result3::Lost
+                    Finish::Lost
                 } else {
-                    Result3::Won
+                    Finish::Won
                 });
             }
             let chosen = if game.to_move(&position) == side {
                 match learner::run(|| player(&position)) {
                     Ok(chosen) if moves.contains(&chosen) => chosen,
                     Ok(chosen) => {
-                        return Some(Result3::Forfeited(format!(
+                        return Some(Finish::Forfeited(format!(
                             "at {position:?} it chose {chosen:?}, which is not one of the moves {moves:?}"
                         )));
                     }
                     Err(message) => {
-                        return Some(Result3::Forfeited(format!(
+                        return Some(Finish::Forfeited(format!(
                             "at {position:?} it panicked: {message}"
                         )));
                     }
                 }
             } else {
-                if computer.searches() && *spent >= MAX_CHALLENGE_PLAYOUT_MOVES {
+                if computer.searches() && *spent >= MAX_CHALLENGE_SEARCH_MOVES {
                     return None;
                 }
                 match computer.choose(game, &position, random, spent) {
@@ -569,7 +569,7 @@ where
             };
             position = game.play(&position, chosen);
         }
-        Some(Result3::Drew)
+        Some(Finish::Drew)
     }
 }
 

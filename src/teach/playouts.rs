@@ -404,16 +404,6 @@ fn ucb_text(value: f64) -> String {
     }
 }
 
-/// A position drawn small, `last` (the move into it) marked.
-fn small<G: ShowGame>(
-    game: &G,
-    position: &G::Position,
-    last: Option<G::Move>,
-    scale: Scale,
-) -> Html {
-    game.position_html(position, last, scale)
-}
-
 impl<P: Clone, M: Copy + PartialEq> Playout<P, M> {
     fn selection_html<G>(&self, game: &G, scale: Scale) -> Html
     where
@@ -432,7 +422,7 @@ impl<P: Clone, M: Copy + PartialEq> Playout<P, M> {
                         .css("display", "inline-block")
                         .css("vertical-align", "middle")
                         .css("margin-right", scale.px(8))
-                        .child(small(game, &step.position, None, scale)),
+                        .child(game.position_html(&step.position, None, scale)),
                 );
             for candidate in &step.candidates {
                 let chosen = candidate.choice == step.chosen;
@@ -477,13 +467,13 @@ impl<P: Clone, M: Copy + PartialEq> Playout<P, M> {
             return Html::default();
         };
         let mut position = start.clone();
-        let mut boards = vec![("added".to_owned(), small(game, &start, into, scale))];
+        let mut boards = vec![("added".to_owned(), game.position_html(&start, into, scale))];
         for &chosen in &self.moves {
             let mover = game.to_move(&position);
             position = game.play(&position, chosen);
             boards.push((
                 move_name(game, mover, chosen),
-                small(game, &position, Some(chosen), scale),
+                game.position_html(&position, Some(chosen), scale),
             ));
         }
         // Side by side, wrapping onto more lines when the playout is long.
@@ -515,7 +505,7 @@ impl<P: Clone, M: Copy + PartialEq> Playout<P, M> {
                 }
             };
             table = table.child(
-                tr().child(cell(scale).child(small(game, &update.position, None, scale)))
+                tr().child(cell(scale).child(game.position_html(&update.position, None, scale)))
                     .child(cell(scale).text(&update.mover.to_string()))
                     .child(cell(scale).text(&format!("{} → {}", update.visits.0, update.visits.1)))
                     .child(cell(scale).text(&format!(
@@ -573,12 +563,11 @@ impl<G: ShowGame> PlayoutSteps<G> {
                                 .css("white-space", "nowrap")
                                 .text(&label),
                         )
-                        .child(div().css("display", "inline-block").child(small(
-                            &self.game,
-                            &node.position,
-                            node.chosen,
-                            scale,
-                        )))
+                        .child(
+                            div()
+                                .css("display", "inline-block")
+                                .child(self.game.position_html(&node.position, node.chosen, scale)),
+                        )
                         .child(
                             div()
                                 .css("background", background)
