@@ -4,7 +4,9 @@
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
-EVCXR_VERSION="0.22.0"
+# The Rust kernel the project builds (kernel/): evcxr_jupyter 0.22.0 with the zeromq fix. Its
+# `--version` prints this; any other evcxr_jupyter on PATH (a stock one) is replaced.
+KERNEL_VERSION="evcxr_jupyter $(sed -n 's/^version = "\(.*\)"/\1/p' "$ROOT/kernel/Cargo.toml" | head -1)"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -32,9 +34,14 @@ ensure_rust_kernel() {
         say "Adding the rust-src component, which the Rust kernel needs"
         rustup component add rust-src
     fi
-    if ! command -v evcxr_jupyter >/dev/null 2>&1; then
-        say "Installing the Rust kernel: cargo install --locked evcxr_jupyter (about five minutes, once)"
-        cargo install --locked evcxr_jupyter --version "$EVCXR_VERSION"
+    local installed
+    installed="$(evcxr_jupyter --version 2>/dev/null || true)"
+    if [ "$installed" != "$KERNEL_VERSION" ]; then
+        # A stock evcxr_jupyter (`cargo install evcxr_jupyter`) can go deaf for good when a
+        # client leaves at the wrong moment (kernel/README.md): the project builds its own.
+        say "Building the Rust kernel with the zeromq fix: kernel/build.sh (about six minutes, once)"
+        "$ROOT/kernel/build.sh" >/dev/null
+        rm -f "$kernels/kernels/rust/kernel.json"
     fi
     if [ ! -f "$kernels/kernels/rust/kernel.json" ]; then
         say "Registering the Rust kernel with Jupyter"
@@ -287,7 +294,7 @@ vendor_key() {
 # The repository's sources as a tar stream on stdout, without build outputs, local environments
 # or an image's prebuilt/ folder (.dockerignore says the same to docker build); ARGS go to tar.
 repository_tar() {
-    tar -C "$ROOT" --exclude=./target --exclude=./.venv --exclude=./.git --exclude=./.notebook-builds \
+    tar -C "$ROOT" --exclude=./target --exclude=./.venv --exclude=./.git --exclude=./.notebook-builds --exclude=./kernel/build \
         --exclude=./tmp --exclude=./prebuilt --exclude=node_modules --exclude=.ipynb_checkpoints \
         --exclude=__pycache__ "$@" -cf - .
 }

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Builds the Rust kernel (evcxr_jupyter 0.22.0 with the zeromq fix, kernel/README.md) and puts
+# it at BIN_DIR/evcxr_jupyter (default: cargo's bin folder, where `cargo install` puts it).
+#
+#     kernel/build.sh [BIN_DIR]
+#
+# zeromq 0.6.0 comes from crates.io through cargo, is checked against the checksum crates.io
+# publishes (the one in evcxr_jupyter 0.22.0's Cargo.lock), and is patched in kernel/build/.
+# About six minutes on two cores the first time; the build stays in target/kernel.
+set -euo pipefail
+KERNEL="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(dirname "$KERNEL")"
+BIN_DIR="${1:-${CARGO_HOME:-$HOME/.cargo}/bin}"
+ZEROMQ=zeromq-0.6.0
+ZEROMQ_SHA256=efb2c254fd8f366755335c9e43b865f8484fe3bd717d65ffe7c3f28852863030
+PATCH="$KERNEL/$ZEROMQ-no-entry-across-await.patch"
+
+# zeromq's published .crate, into cargo's download cache (a throwaway manifest asks for it).
+fetch_dir="$(mktemp -d)"
+trap 'rm -rf "$fetch_dir"' EXIT
+mkdir "$fetch_dir/src" && : > "$fetch_dir/src/lib.rs"
+cat > "$fetch_dir/Cargo.toml" <<TOML
+[package]
+name = "fetch-zeromq"
+version = "0.0.0"
+edition = "2021"
+[dependencies]
+zeromq = { version = "=0.6.0", default-features = false }
+TOML
+cargo fetch --quiet --manifest-path "$fetch_dir/Cargo.toml"
+crate_file="$(find "${CARGO_HOME:-$HOME/.cargo}/registry/cache" -name "$ZEROMQ.crate" | head -1)"
+if [ -z "$crate_file" ] || [ "$(sha256sum "$crate_file" | cut -d' ' -f1)" != "$ZEROMQ_SHA256" ]; then
+    echo "kernel/build.sh: $ZEROMQ.crate is missing from cargo's cache or is not the one crates.io published" >&2
+    exit 1
+fi
+
+# The patched copy, made afresh each time from the checked crate and the patch.
+rm -rf "$KERNEL/build" && mkdir -p "$KERNEL/build"
+tar -xzf "$crate_file" -C "$KERNEL/build"
+patch --quiet --directory "$KERNEL/build/$ZEROMQ" --strip 1 < "$PATCH"
+
+cargo build --release --locked --quiet --manifest-path "$KERNEL/Cargo.toml" --target-dir "$ROOT/target/kernel"
+mkdir -p "$BIN_DIR"
+# A rename, not a copy over the old file: a running kernel keeps its own ("Text file busy").
+cp "$ROOT/target/kernel/release/evcxr_jupyter" "$BIN_DIR/evcxr_jupyter.new.$$"
+mv -f "$BIN_DIR/evcxr_jupyter.new.$$" "$BIN_DIR/evcxr_jupyter"
+"$BIN_DIR/evcxr_jupyter" --version
