@@ -11,9 +11,9 @@ does), and each server's sessions API starts the kernel (as JupyterLab does when
 notebook); the cell goes through the kernel's channels, as JupyterLab sends it. The hub knows
 this script as its service "warm-up", with a token only root can read and the scopes it needs.
 
-A kernel that does not answer (it happens to a kernel started under load), before its first
-cell or again after the warm-up has closed its connection, is shut down and started again, up
-to three times, so that no student meets a dead kernel. A kernel that was already warm is
+A kernel that does not answer, before its first cell or again after the warm-up has closed its
+connection, is shut down and started again, up to three times, so that no student meets a dead
+kernel. A kernel that was already warm is
 kept: its first cell runs again, which costs a fraction of a second.
 """
 
@@ -34,11 +34,10 @@ from tornado.websocket import websocket_connect
 
 NOTEBOOK = "notebooks/01-magic-square.ipynb"
 ANSWER = 60  # seconds a kernel has to answer kernel_info before it counts as dead
-# Seconds to answer again once the warm-up's first connection has closed. The kernels that
-# stop answering under load are stuck in the zeromq crate (0.6.0, which evcxr_jupyter uses): a
-# peer's disconnection removes it from the socket's peer map with a blocking call
-# (`peer_disconnected`, `remove_sync`) while a send to that peer holds its entry across an
-# await, so the kernel's message loop waits for itself.
+# Seconds to answer again once the warm-up's first connection has closed. A stock evcxr_jupyter
+# could stop answering just then (the zeromq deadlock that kernel/README.md describes); the
+# project's kernel is built with the fix, and this second ask stays as a guard that costs a
+# fraction of a second.
 LEFT = 20
 TRIES = 3
 
@@ -50,14 +49,19 @@ class NoAnswer(Exception):
         return "the kernel did not answer"
 
 
-async def _channels(base, user, token, kernel, limit):
+async def channels(base, user, token, kernel, limit, session=None):
+    """A websocket to the kernel's channels through `user`'s server, as JupyterLab opens one
+    (with `session`, the client's session id, under which a returning client comes back)."""
     url = f"{base.replace('http', 'ws', 1)}/user/{user}/api/kernels/{kernel}/channels"
+    if session:
+        url += f"?session_id={session}"
     request = HTTPRequest(url, headers={"Authorization": f"token {token}"},
                           connect_timeout=limit, request_timeout=limit, validate_cert=False)
     return await websocket_connect(request)
 
 
-def _message(user, session, msg_type, content):
+def kernel_message(user, session, msg_type, content):
+    """A request on the shell channel, as JSON for the kernel's websocket, and its msg_id."""
     msg_id = uuid.uuid4().hex
     return msg_id, json.dumps({
         "header": {"msg_id": msg_id, "username": user, "session": session, "msg_type": msg_type,
@@ -66,11 +70,15 @@ def _message(user, session, msg_type, content):
     })
 
 
-async def _replies(socket_, msg_id, deadline):
-    """The kernel's messages about the request msg_id, until it is idle and has replied."""
+async def replies(socket_, msg_id, deadline, acknowledge=None):
+    """The kernel's messages about the request msg_id, until it is idle and has replied. With
+    acknowledge (seconds), the kernel must say something about the request within that time (a
+    kernel says "busy" as soon as it reads one): a kernel that stopped reading its socket raises
+    NoAnswer then, not at the deadline."""
     idle = replied = False
+    heard_by = None if acknowledge is None else time.monotonic() + acknowledge
     while not (idle and replied):
-        left = deadline - time.monotonic()
+        left = (deadline if heard_by is None else min(deadline, heard_by)) - time.monotonic()
         if left <= 0:
             raise NoAnswer()
         try:
@@ -82,6 +90,7 @@ async def _replies(socket_, msg_id, deadline):
         message = json.loads(raw)
         if message.get("parent_header", {}).get("msg_id") != msg_id:
             continue
+        heard_by = None
         kind = message["header"]["msg_type"]
         if kind == "status":
             idle = message["content"].get("execution_state") == "idle"
@@ -97,26 +106,26 @@ async def execute(base, user, token, kernel, cells, until_html=False, limit=600,
     returns each cell's outputs as (kind, text) pairs: "html", "text", "stdout", "stderr" or
     "error". Stops after a cell with an error, and with until_html after the first cell that
     shows HTML. Calls progress(-1) when the kernel has answered kernel_info and progress(i) when
-    cell i is done. Raises NoAnswer when the kernel does not answer kernel_info within `answer`
-    seconds, or the cells take longer than `limit`."""
+    cell i is done. Raises NoAnswer when the kernel does not answer kernel_info, or take up a cell,
+    within `answer` seconds, or the cells take longer than `limit`."""
     progress = progress or (lambda _: None)
-    socket_ = await _channels(base, user, token, kernel, limit)
+    socket_ = await channels(base, user, token, kernel, limit)
     session = uuid.uuid4().hex
     results = []
     try:
-        msg_id, text = _message(user, session, "kernel_info_request", {})
+        msg_id, text = kernel_message(user, session, "kernel_info_request", {})
         socket_.write_message(text)
-        async for _ in _replies(socket_, msg_id, time.monotonic() + answer):
+        async for _ in replies(socket_, msg_id, time.monotonic() + answer):
             pass
         progress(-1)
         deadline = time.monotonic() + limit
         for index, code in enumerate(cells):
-            msg_id, text = _message(user, session, "execute_request", {
+            msg_id, text = kernel_message(user, session, "execute_request", {
                 "code": code, "silent": False, "store_history": True, "user_expressions": {},
                 "allow_stdin": False, "stop_on_error": True})
             socket_.write_message(text)
             outputs = []
-            async for kind, content in _replies(socket_, msg_id, deadline):
+            async for kind, content in replies(socket_, msg_id, deadline, acknowledge=answer):
                 if kind in ("display_data", "execute_result"):
                     data = content.get("data", {})
                     if "text/html" in data:

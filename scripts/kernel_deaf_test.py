@@ -1,0 +1,418 @@
+"""Does a Rust kernel stop answering when its clients come and go? The reproduction of the zeromq
+deadlock (kernel/README.md), run against builds of evcxr_jupyter side by side.
+
+    .venv/bin/python scripts/kernel_deaf_test.py [--via zmq|server] [--kernels N] [--rounds R]
+        [--at-once K] [--burst B] [--load C] BINARY...
+
+For each BINARY it starts N kernels and puts each through R rounds of what a class does to a
+kernel: a client that stays (the open notebook) runs a cell that prints for a while, and leaves
+in the middle of it to come straight back as the same client (a student who logs out during Run
+All and logs back in, or reloads the page); meanwhile short-lived clients connect, ask
+`kernel_info` and leave at once (Jupyter Server checking that a kernel is alive).
+
+- `--via zmq` (the default) talks ZeroMQ to kernels it starts itself, as Jupyter Server does;
+  the returning client keeps its ZeroMQ identity.
+- `--via server` starts the kernels the way a class does: a Jupyter Server (what each student's
+  server runs) on 127.0.0.1 starts each one for a notebook session, and the clients are
+  websockets, as JupyterLab's are; the returning one comes back with its session id.
+  K kernels are started at a time (two, by default), and every fifth wave is a burst of B.
+
+After each round the returning client and a new one must each have `kernel_info` answered within
+DEAF_AFTER seconds and see the kernel go idle; a kernel that does not is deaf. C busy processes
+load the cores meanwhile (the deadlock shows on a loaded machine). Prints one line per BINARY:
+kernels deaf out of N. A BINARY written with a leading '+' is the one that must never be deaf:
+the script exits 1 if it was. Everything it starts is stopped at the end, also on failure.
+"""
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import requests
+import zmq
+from jupyter_client.connect import write_connection_file
+from jupyter_client.session import Session
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "class"))
+from warm import NoAnswer, channels, kernel_message, replies  # noqa: E402 (JupyterLab's way in)
+
+DEAF_AFTER = 20  # seconds a healthy kernel never needs to answer kernel_info, even loaded
+START_LIMIT = 120  # seconds a new kernel may take to answer its first kernel_info
+ALIVE_CHECKS = 40  # short-lived clients per round
+# A cell that runs for about a second and a half and keeps IOPub busy while it does.
+SLOW_CELL = 'for i in 0..300 { println!("line {i}"); std::thread::sleep(std::time::Duration::from_millis(5)); }'
+USER = "t"  # the server's base URL is /user/t/, as a student's is behind the hub
+
+
+# ---------------------------------------------------------------------------------------------
+# Through ZeroMQ, to kernels started here.
+
+class Client:
+    """One client of a kernel: shell, control and stdin DEALERs and an IOPub SUB, all with the
+    same ZeroMQ identity, as jupyter_client makes them."""
+
+    def __init__(self, context, info, session, identity=None):
+        self.session = session
+        self.identity = identity or uuid.uuid4().hex.encode()
+        self.sockets = {}
+        for channel, kind in (("shell", zmq.DEALER), ("control", zmq.DEALER),
+                              ("stdin", zmq.DEALER), ("iopub", zmq.SUB)):
+            socket_ = context.socket(kind)
+            socket_.linger = 0
+            if kind == zmq.SUB:
+                socket_.setsockopt(zmq.SUBSCRIBE, b"")
+            else:
+                socket_.identity = self.identity
+            socket_.connect(f"tcp://{info['ip']}:{info[channel + '_port']}")
+            self.sockets[channel] = socket_
+
+    def send(self, channel, msg_type, content=None):
+        message = self.session.msg(msg_type, content or {})
+        self.session.send(self.sockets[channel], message)
+        return message["header"]["msg_id"]
+
+    def execute(self, code):
+        return self.send("shell", "execute_request", {
+            "code": code, "silent": False, "store_history": True,
+            "user_expressions": {}, "allow_stdin": False, "stop_on_error": True})
+
+    def _next(self, channel, end):
+        socket_ = self.sockets[channel]
+        left = end - time.monotonic()
+        if left <= 0 or not socket_.poll(int(left * 1000)):
+            return None
+        _, parts = self.session.feed_identities(socket_.recv_multipart())
+        return self.session.deserialize(parts)
+
+    def reply(self, msg_id, limit):
+        """The shell reply to msg_id within limit seconds, or None."""
+        end = time.monotonic() + limit
+        while (message := self._next("shell", end)) is not None:
+            if message["parent_header"].get("msg_id") == msg_id:
+                return message
+        return None
+
+    def idle_after(self, msg_id, limit):
+        """Whether IOPub says the kernel went idle after msg_id, within limit seconds."""
+        end = time.monotonic() + limit
+        while (message := self._next("iopub", end)) is not None:
+            if (message["parent_header"].get("msg_id") == msg_id and message["msg_type"] == "status"
+                    and message["content"].get("execution_state") == "idle"):
+                return True
+        return False
+
+    def close(self):
+        for socket_ in self.sockets.values():
+            socket_.close(linger=0)
+
+
+class Kernel:
+    """One evcxr_jupyter process, started from BINARY in a scratch folder on 127.0.0.1."""
+
+    def __init__(self, binary, scratch):
+        self.folder = Path(tempfile.mkdtemp(prefix="kernel-", dir=scratch))
+        self.connection_file = str(self.folder / "connection.json")
+        write_connection_file(self.connection_file, ip="127.0.0.1", key=uuid.uuid4().hex.encode())
+        with open(self.connection_file) as f:
+            self.info = json.load(f)
+        self.log = open(self.folder / "kernel.log", "wb")
+        self.process = subprocess.Popen(
+            [binary, "--control_file", self.connection_file], cwd=self.folder,
+            env=dict(os.environ, TMPDIR=str(self.folder)), stdout=self.log,
+            stderr=subprocess.STDOUT, start_new_session=True)
+        self.session = Session(key=self.info["key"].encode(), signature_scheme=self.info["signature_scheme"])
+
+    def answers(self, context, limit, identity=None):
+        """Whether a client (new, or with the given identity) has kernel_info answered in time."""
+        client = Client(context, self.info, self.session, identity)
+        try:
+            return client.reply(client.send("shell", "kernel_info_request"), limit) is not None
+        finally:
+            client.close()
+
+    def alive_checks(self, context, count):
+        """Jupyter Server's way: connect, maybe ask kernel_info, leave without reading the answer."""
+        for _ in range(count):
+            client = Client(context, self.info, self.session)
+            if random.random() < 0.5:
+                client.send("shell", "kernel_info_request")
+                client.send("control", "kernel_info_request")
+            time.sleep(random.uniform(0, 0.01))
+            client.close()
+
+    def rounds(self, context, rounds):
+        """What went deaf in the kernel's rounds, or None."""
+        if not self.answers(context, START_LIMIT):
+            return "did not answer its first kernel_info"
+        identity = uuid.uuid4().hex.encode()
+        for round_ in range(1, rounds + 1):
+            client = Client(context, self.info, self.session, identity)
+            client.execute(SLOW_CELL)
+            time.sleep(random.uniform(0.1, 0.5))
+            checks = [threading.Thread(target=self.alive_checks, args=(context, ALIVE_CHECKS // 4))
+                      for _ in range(4)]
+            for thread in checks:
+                thread.start()
+            for thread in checks:
+                thread.join()
+            client.close()  # leaves during the cell ...
+            client = Client(context, self.info, self.session, identity)  # ... and is back
+            try:
+                if client.reply(client.send("shell", "kernel_info_request"), DEAF_AFTER) is None:
+                    return f"round {round_}: the returning client was not answered"
+                if not client.idle_after(client.execute("1 + 1"), DEAF_AFTER + 10):
+                    return f"round {round_}: the returning client never saw the kernel idle"
+            finally:
+                client.close()
+            if not self.answers(context, DEAF_AFTER):
+                return f"round {round_}: a new client was not answered"
+        return None
+
+    def stop(self):
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait()
+        self.log.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def stacks_of(pid, folder):
+    """gdb's backtraces of every thread of process pid, into folder; the file's path."""
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    out = Path(folder) / f"deaf-{pid}.txt"
+    with open(out, "w") as f:
+        subprocess.run(["gdb", "-p", str(pid), "-batch", "-ex", "thread apply all bt"],
+                       stdout=f, stderr=subprocess.STDOUT, timeout=120)
+    return out
+
+
+def run_via_zmq(binary, args, scratch, deadline, report):
+    context = zmq.Context()
+    try:
+        for _ in range(args.kernels):
+            if time.monotonic() > deadline:
+                return
+            kernel = Kernel(binary, scratch)
+            why = None
+            try:
+                why = kernel.rounds(context, args.rounds)
+            finally:
+                if why and args.stacks and shutil.which("gdb"):
+                    why += f" (threads: {stacks_of(kernel.process.pid, args.stacks)})"
+                kernel.stop()
+                report(why)
+    finally:
+        context.destroy(linger=0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Through a Jupyter Server, as a student's server starts and serves kernels.
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A Jupyter Server on 127.0.0.1 (base URL /user/t/, as behind the hub) whose kernel "rust"
+    is BINARY, with its kernels' connection files in its own folder."""
+
+    def __init__(self, binary, scratch):
+        self.folder = Path(tempfile.mkdtemp(prefix="server-", dir=scratch))
+        spec = self.folder / "share" / "kernels" / "rust"
+        spec.mkdir(parents=True)
+        (spec / "kernel.json").write_text(json.dumps({
+            "argv": [binary, "--control_file", "{connection_file}"], "display_name": "Rust",
+            "language": "rust", "interrupt_mode": "message", "env": {"TMPDIR": str(self.folder)}}))
+        (self.folder / "notebooks").mkdir()
+        self.token = uuid.uuid4().hex
+        self.base = f"http://127.0.0.1:{free_port()}"
+        env = dict(os.environ, JUPYTER_PATH=str(self.folder / "share"),
+                   JUPYTER_RUNTIME_DIR=str(self.folder / "runtime"),
+                   JUPYTER_CONFIG_DIR=str(self.folder / "config"))
+        self.log = open(self.folder / "server.log", "wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "jupyter_server", "--ServerApp.ip=127.0.0.1",
+             f"--ServerApp.port={self.base.rsplit(':', 1)[1]}", "--ServerApp.port_retries=0",
+             f"--ServerApp.token={self.token}", f"--ServerApp.base_url=/user/{USER}/",
+             f"--ServerApp.root_dir={self.folder / 'notebooks'}", "--ServerApp.open_browser=False",
+             "--allow-root"], env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            try:
+                if self.api("GET", "status").status_code == 200:
+                    return
+            except requests.RequestException:
+                pass
+            time.sleep(0.3)
+        self.stop()
+        raise RuntimeError("the Jupyter Server did not start within 60 s")
+
+    def api(self, method, path, **kwargs):
+        return requests.request(method, f"{self.base}/user/{USER}/api/{path}", timeout=60,
+                                headers={"Authorization": f"token {self.token}"}, **kwargs)
+
+    def stop(self):
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=20)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            pass
+        # Jupyter Server starts kernels in sessions of their own: stop any it left behind.
+        subprocess.run(["pkill", "-KILL", "-f", str(self.folder / "runtime")], check=False)
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait()
+        self.log.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+async def ask(server, kernel, session, cells, limit):
+    """Opens a websocket as client `session`, has kernel_info answered within limit seconds and
+    runs cells; raises NoAnswer."""
+    socket_ = await channels(server.base, USER, server.token, kernel, limit, session)
+    try:
+        for msg_type, content in [("kernel_info_request", {})] + [
+                ("execute_request", {"code": code, "silent": False, "store_history": True,
+                                     "user_expressions": {}, "allow_stdin": False,
+                                     "stop_on_error": True}) for code in cells]:
+            msg_id, text = kernel_message(USER, session, msg_type, content)
+            socket_.write_message(text)
+            async for _ in replies(socket_, msg_id, time.monotonic() + limit):
+                pass
+    finally:
+        socket_.close()
+
+
+async def leave_during_a_cell(server, kernel, session):
+    socket_ = await channels(server.base, USER, server.token, kernel, DEAF_AFTER, session)
+    _, text = kernel_message(USER, session, "execute_request", {
+        "code": SLOW_CELL, "silent": False, "store_history": True, "user_expressions": {},
+        "allow_stdin": False, "stop_on_error": True})
+    socket_.write_message(text)
+    await asyncio.sleep(random.uniform(0.1, 0.5))
+    socket_.close()
+
+
+async def student_kernel(server, rounds):
+    """One kernel started for a notebook session, put through its rounds: what went deaf, or None."""
+    name = f"n-{uuid.uuid4().hex[:8]}.ipynb"
+    answer = await asyncio.to_thread(server.api, "POST", "sessions", json={
+        "path": name, "name": name, "type": "notebook", "kernel": {"name": "rust"}})
+    if answer.status_code != 201:
+        return f"no kernel: HTTP {answer.status_code}"
+    session_id, kernel = answer.json()["id"], answer.json()["kernel"]["id"]
+    client = uuid.uuid4().hex
+    try:
+        try:
+            await ask(server, kernel, client, ["1 + 1"], START_LIMIT)
+        except NoAnswer:
+            return "did not answer its first kernel_info"
+        for round_ in range(1, rounds + 1):
+            await leave_during_a_cell(server, kernel, client)
+            try:
+                await ask(server, kernel, client, ["1 + 1"], DEAF_AFTER)
+            except NoAnswer:
+                return f"round {round_}: the returning client was not answered"
+            try:
+                await ask(server, kernel, uuid.uuid4().hex, [], DEAF_AFTER)
+            except NoAnswer:
+                return f"round {round_}: a new client was not answered"
+        return None
+    finally:
+        await asyncio.to_thread(server.api, "DELETE", f"sessions/{session_id}")
+
+
+def run_via_server(binary, args, scratch, deadline, report):
+    server = Server(binary, scratch)
+    try:
+        async def waves():
+            started, wave = 0, 0
+            while started < args.kernels and time.monotonic() < deadline:
+                wave += 1
+                size = args.burst if wave % 5 == 0 else args.at_once
+                size = min(size, args.kernels - started)
+                started += size
+                for why in await asyncio.gather(*(student_kernel(server, args.rounds) for _ in range(size))):
+                    report(why)
+        asyncio.run(waves())
+    finally:
+        server.stop()
+
+
+# ---------------------------------------------------------------------------------------------
+
+def busy(stop_at):
+    while time.monotonic() < stop_at:
+        pass
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("binaries", nargs="+",
+                        help="evcxr_jupyter builds to compare; prefix one with + to require it never deaf")
+    parser.add_argument("--via", choices=("zmq", "server"), default="zmq")
+    parser.add_argument("--kernels", type=int, default=10, help="kernels started per build")
+    parser.add_argument("--rounds", type=int, default=5, help="leave-and-return rounds per kernel")
+    parser.add_argument("--at-once", type=int, default=2, help="kernels started at a time (--via server)")
+    parser.add_argument("--burst", type=int, default=8, help="kernels in every fifth wave (--via server)")
+    parser.add_argument("--load", type=int, default=2, help="busy processes loading the cores")
+    parser.add_argument("--limit", type=float, default=1800, help="seconds for the whole run")
+    parser.add_argument("--stacks", help="a folder for gdb's backtraces of deaf kernels (--via zmq)")
+    args = parser.parse_args()
+    if not (1 <= args.kernels <= 1000 and 1 <= args.rounds <= 100 and 0 <= args.load <= 8
+            and 1 <= args.at_once <= 16 and 1 <= args.burst <= 16 and 0 < args.limit <= 7200):
+        sys.exit("kernels 1..1000, rounds 1..100, load 0..8, at-once and burst 1..16, limit up to 7200 s")
+
+    deadline = time.monotonic() + args.limit
+    loaders = [multiprocessing.Process(target=busy, args=(deadline,), daemon=True) for _ in range(args.load)]
+    for loader in loaders:
+        loader.start()
+    scratch = tempfile.mkdtemp(prefix="kernel-deaf-test-")
+    failed = False
+    try:
+        for binary in args.binaries:
+            must_answer, path = binary.startswith("+"), binary.lstrip("+")
+            deaf, started, started_at = [], [0], time.monotonic()
+
+            def report(why, path=path, deaf=deaf, started=started):
+                started[0] += 1
+                if why:
+                    deaf.append(why)
+                    print(f"     deaf: kernel {started[0]} of {path}: {why}", flush=True)
+
+            (run_via_server if args.via == "server" else run_via_zmq)(path, args, scratch, deadline, report)
+            bad = bool(deaf) and must_answer
+            print(f"{'FAIL' if bad else 'ok  '} {len(deaf)} deaf of {started[0]} kernels via {args.via} "
+                  f"({args.rounds} rounds each, {args.load} cores loaded, {time.monotonic() - started_at:.0f} s): "
+                  f"{path}", flush=True)
+            if started[0] < args.kernels:
+                print(f"     stopped early: the run's limit of {args.limit:.0f} s was reached", flush=True)
+            failed |= bad
+    finally:
+        for loader in loaders:
+            loader.terminate()
+        shutil.rmtree(scratch, ignore_errors=True)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
