@@ -3,6 +3,7 @@
 # it at BIN_DIR/evcxr_jupyter (default: cargo's bin folder, where `cargo install` puts it).
 #
 #     kernel/build.sh [BIN_DIR]
+#     kernel/build.sh --source-only      (only the patched zeromq, in kernel/build/: kernel/test.sh)
 #
 # zeromq 0.6.0 comes from crates.io through cargo, is checked against the checksum crates.io
 # publishes (the one in evcxr_jupyter 0.22.0's Cargo.lock), and is patched in kernel/build/.
@@ -10,6 +11,11 @@
 set -euo pipefail
 KERNEL="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$KERNEL")"
+SOURCE_ONLY=0
+if [ "${1:-}" = "--source-only" ]; then
+    SOURCE_ONLY=1
+    shift
+fi
 BIN_DIR="${1:-${CARGO_HOME:-$HOME/.cargo}/bin}"
 ZEROMQ=zeromq-0.6.0
 ZEROMQ_SHA256=efb2c254fd8f366755335c9e43b865f8484fe3bd717d65ffe7c3f28852863030
@@ -38,6 +44,9 @@ fi
 rm -rf "$KERNEL/build" && mkdir -p "$KERNEL/build"
 tar -xzf "$crate_file" -C "$KERNEL/build"
 patch --quiet --directory "$KERNEL/build/$ZEROMQ" --strip 1 < "$PATCH"
+if [ "$SOURCE_ONLY" = 1 ]; then
+    exit 0
+fi
 
 cargo build --release --locked --quiet --manifest-path "$KERNEL/Cargo.toml" --target-dir "$ROOT/target/kernel"
 mkdir -p "$BIN_DIR"

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test: formatting, clippy, cargo test (unit, exhaustive, layering, hostile and
-# README doctests), the documentation with warnings denied, the bench's own checks, every
-# notebook through the real Rust kernel, a learner's own notebook outside notebooks/ (it must
-# find the compile cache), every picture checked by axe-core, the widest pictures measured at
-# projector size, and the clickable boards of notebook 07 in headless Chromium: exported by
+# README doctests), the documentation with warnings denied, the bench's own checks, the Rust
+# kernel's zeromq fix (its deadlock test before and after, and kernels that must keep answering
+# clients that leave and come back), every notebook through the real Rust kernel, a learner's
+# own notebook outside notebooks/ (it must find the compile cache), every picture checked by
+# axe-core, the widest pictures measured at projector size, and the clickable boards of
+# notebook 07 in headless Chromium: exported by
 # nbconvert, then live in JupyterLab and Notebook 7; the README's first command as this user,
 # Binder's set-up outside a container, and (as root) the class server: JupyterHub with each
 # student in a container from the students' image, its limits, faults and idle culling, a warmed
@@ -23,9 +25,13 @@ say "cargo doc, warnings denied"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features --quiet
 say "bench checks (cargo bench --bench engine -- --quick)"
 cargo bench --bench engine -- --quick
+say "The kernel's zeromq fix: its test deadlocks zeromq 0.6.0 as published and not as patched (kernel/test.sh)"
+"$ROOT/kernel/test.sh"
 
 ensure_python_env
 ensure_rust_kernel
+say "The Rust kernel answers clients that leave mid-cell and come back, through Jupyter Server, loaded"
+"$VENV/bin/python" scripts/kernel_deaf_test.py --via server --kernels 6 --rounds 2 +"$(command -v evcxr_jupyter)"
 # Chromium and axe-core before the class server's test, which checks the teacher's page with them.
 ensure_chromium
 ensure_node_packages
