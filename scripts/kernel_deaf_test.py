@@ -382,6 +382,8 @@ def main():
             and 1 <= args.at_once <= 16 and 1 <= args.burst <= 16 and 0 < args.limit <= 7200):
         sys.exit("kernels 1..1000, rounds 1..100, load 0..8, at-once and burst 1..16, limit up to 7200 s")
 
+    # Stopped from outside, it still stops what it started (the finally blocks below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))
     deadline = time.monotonic() + args.limit
     loaders = [multiprocessing.Process(target=busy, args=(deadline,), daemon=True) for _ in range(args.load)]
     for loader in loaders:
