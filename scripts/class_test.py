@@ -211,6 +211,11 @@ def light_lab(student):
           f"page HTTP {page.status_code}, news off: {'announcements' in page.text})")
     answer = rust(student, 'println!("{}", std::env::var("MIMALLOC_ALLOW_THP").unwrap_or_default());')
     check(answer == "0", f"... and the kernel's allocator takes no transparent huge pages (MIMALLOC_ALLOW_THP={answer!r})")
+    ident = container(student.name)
+    if ident:
+        logs = subprocess.run(["docker", "logs", ident], capture_output=True, text=True)
+        check("kernel_watch: asking idle kernels" in logs.stdout + logs.stderr,
+              "... and the student's server watches its kernels, replacing one that stops answering (kernel_watch)")
 
 
 PAGE = "/services/class"

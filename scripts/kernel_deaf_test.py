@@ -233,8 +233,10 @@ class Server:
     """A Jupyter Server on 127.0.0.1 (base URL /user/t/, as behind the hub) whose kernel "rust"
     is BINARY, with its kernels' connection files in its own folder."""
 
-    def __init__(self, binary, scratch):
+    def __init__(self, binary, scratch, config=None, env=None):
         self.folder = Path(tempfile.mkdtemp(prefix="server-", dir=scratch))
+        (self.folder / "config").mkdir()
+        (self.folder / "config" / "jupyter_server_config.json").write_text(json.dumps(config or {}))
         spec = self.folder / "share" / "kernels" / "rust"
         spec.mkdir(parents=True)
         (spec / "kernel.json").write_text(json.dumps({
@@ -245,7 +247,7 @@ class Server:
         self.base = f"http://127.0.0.1:{free_port()}"
         env = dict(os.environ, JUPYTER_PATH=str(self.folder / "share"),
                    JUPYTER_RUNTIME_DIR=str(self.folder / "runtime"),
-                   JUPYTER_CONFIG_DIR=str(self.folder / "config"))
+                   JUPYTER_CONFIG_DIR=str(self.folder / "config"), **(env or {}))
         self.log = open(self.folder / "server.log", "wb")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "jupyter_server", "--ServerApp.ip=127.0.0.1",

@@ -245,9 +245,12 @@ TOML
         | sed "s|@CLASS_HOME@|$CLASS_HOME|g" > "$CLASS_HOME/kernel/cargo-config.toml"
     mkdir -p "$CLASS_HOME/kernel/evcxr"
     cp "$ROOT/notebooks/evcxr.toml" "$CLASS_HOME/kernel/evcxr/evcxr.toml"
-    # The students' JupyterLab settings (start-student points JUPYTER_CONFIG_PATH here).
+    # The students' JupyterLab settings (start-student points JUPYTER_CONFIG_PATH here), and the
+    # server extension they load that replaces a kernel that stops answering (kernel_watch).
     rm -rf "$CLASS_HOME/etc/jupyter" && mkdir -p "$CLASS_HOME/etc"
     cp -R "$ROOT/scripts/class/jupyter" "$CLASS_HOME/etc/jupyter"
+    cp "$ROOT/scripts/class/kernel_watch.py" \
+        "$("$CLASS_HOME/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/"
     # The students' git settings (start-student points GIT_CONFIG_SYSTEM here): the course's
     # repository, which root owns, is safe for them to pull from.
     printf '[safe]\n\tdirectory = %s\n\tdirectory = %s\n' "$CLASS_HOME/course" "$CLASS_HOME/course/.git" \

@@ -2,7 +2,8 @@
 # Runs every test: formatting, clippy, cargo test (unit, exhaustive, layering, hostile and
 # README doctests), the documentation with warnings denied, the bench's own checks, the Rust
 # kernel's zeromq fix (its deadlock test before and after, and kernels that must keep answering
-# clients that leave and come back), every notebook through the real Rust kernel, a learner's
+# clients that leave and come back) and the guard that replaces a kernel that stops answering,
+# every notebook through the real Rust kernel, a learner's
 # own notebook outside notebooks/ (it must find the compile cache), every picture checked by
 # axe-core, the widest pictures measured at projector size, and the clickable boards of
 # notebook 07 in headless Chromium: exported by
@@ -32,6 +33,8 @@ ensure_python_env
 ensure_rust_kernel
 say "The Rust kernel answers clients that leave mid-cell and come back, through Jupyter Server, loaded"
 "$VENV/bin/python" scripts/kernel_deaf_test.py --via server --kernels 6 --rounds 2 +"$(command -v evcxr_jupyter)"
+say "The class's guard: a student's server replaces a kernel that stops answering, and leaves busy ones alone"
+"$VENV/bin/python" scripts/kernel_watch_test.py
 # Chromium and axe-core before the class server's test, which checks the teacher's page with them.
 ensure_chromium
 ensure_node_packages

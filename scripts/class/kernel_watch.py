@@ -1,0 +1,84 @@
+"""A student's server replaces a kernel that has stopped answering, so that the student is not the
+one to find out: a Jupyter Server extension, loaded by the class's servers
+(scripts/class/jupyter/jupyter_server_config.json).
+
+Every PERIOD seconds it asks each idle kernel of the server for `kernel_info`, on a shell
+connection of its own, as Jupyter Server's own nudge does. Jupyter Server counts neither the
+question nor its answer as activity (`untracked_message_types`), so the idle culler is not fooled.
+A kernel that says nothing at all within ANSWER seconds (no reply, and not a message on IOPub
+since the question) has stopped reading its socket: the extension kills its process, and Jupyter
+Server's own restarter starts a new one, as for a kernel that died. JupyterLab then tells the
+student in its usual one line ("The kernel ... appears to have died. It will restart
+automatically."), and the server's log says why. A busy kernel is left alone: its questions wait
+behind the cell that runs.
+
+The project's kernel is built with the fix for the deadlock that made kernels deaf
+(kernel/README.md); this is the guard for whatever remains. MAGIC_KERNEL_WATCH_PERIOD and
+MAGIC_KERNEL_WATCH_ANSWER (seconds) change the defaults, for tests.
+"""
+
+import asyncio
+import os
+import queue
+import signal
+import time
+
+from tornado.ioloop import IOLoop
+
+PERIOD = float(os.environ.get("MAGIC_KERNEL_WATCH_PERIOD", 30))
+ANSWER = float(os.environ.get("MAGIC_KERNEL_WATCH_ANSWER", 30))
+
+
+def _jupyter_server_extension_points():
+    return [{"module": "kernel_watch"}]
+
+
+async def _answers(kernel, limit):
+    """Whether the kernel replies to kernel_info on a shell connection of its own within limit s."""
+    client = kernel.client()
+    client.start_channels(shell=True, iopub=False, stdin=False, hb=False, control=False)
+    try:
+        msg_id = client.kernel_info()
+        end = time.monotonic() + limit
+        while (left := end - time.monotonic()) > 0:
+            try:
+                reply = await client.get_shell_msg(timeout=left)
+            except queue.Empty:
+                return False
+            if reply.get("parent_header", {}).get("msg_id") == msg_id:
+                return True
+        return False
+    finally:
+        client.stop_channels()
+
+
+async def _watch(serverapp):
+    manager, log = serverapp.kernel_manager, serverapp.log
+    while True:
+        await asyncio.sleep(PERIOD)
+        for kernel_id in list(manager.list_kernel_ids()):
+            try:
+                kernel = manager.get_kernel(kernel_id)
+                if getattr(kernel, "execution_state", None) != "idle":
+                    continue
+                asked = kernel.last_activity
+                if await _answers(kernel, ANSWER):
+                    continue
+                if kernel.execution_state != "idle" or kernel.last_activity != asked:
+                    continue  # it took up a cell meanwhile: alive, and busy
+                log.warning("kernel_watch: kernel %s did not answer kernel_info within %.0f s: "
+                            "stopping it, and Jupyter Server starts a new one", kernel_id, ANSWER)
+                await kernel.signal_kernel(signal.SIGKILL)
+            except KeyError:
+                continue  # shut down meanwhile
+            except Exception:  # the guard must never take the server down
+                log.exception("kernel_watch: checking kernel %s failed", kernel_id)
+
+
+def _load_jupyter_server_extension(serverapp):
+    def start():
+        serverapp._magic_kernel_watch = asyncio.ensure_future(_watch(serverapp))
+
+    IOLoop.current().add_callback(start)
+    serverapp.log.info("kernel_watch: asking idle kernels every %.0f s, replacing any silent for %.0f s",
+                       PERIOD, ANSWER)

@@ -1,0 +1,149 @@
+"""The class's guard against a kernel that stops answering (scripts/class/kernel_watch.py), in a
+Jupyter Server on 127.0.0.1 with the Rust kernel, as a student's server runs it:
+
+- an idle kernel that answers is left alone, and so is a busy one running a long silent cell;
+- a kernel that stops answering (its process stopped with SIGSTOP, which is what a deaf kernel
+  looks like from outside: no reply, nothing on IOPub) is replaced within the guard's bound,
+  the student's open connection is told the kernel is restarting, and the new kernel answers.
+
+    .venv/bin/python scripts/kernel_watch_test.py      (the test command runs it)
+
+The guard runs here every 2 s and gives a kernel 4 s to answer (the class's defaults are 30 and
+30). Prints one line per check and a summary line; everything it starts is stopped at the end.
+"""
+
+import asyncio
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from kernel_deaf_test import USER, Server, ask  # noqa: E402
+from warm import NoAnswer, channels, kernel_message  # noqa: E402 (kernel_deaf_test put scripts/class on the path)
+
+PERIOD, ANSWER = 2, 4
+BOUND = PERIOD + ANSWER + 20  # seconds within which a silent kernel must be replaced and answering
+passed = failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    print(f"{'ok  ' if ok else 'FAIL'} {what}", flush=True)
+    passed, failed = passed + bool(ok), failed + (not ok)
+
+
+def kernel_pid(server, kernel):
+    """The process of the kernel with this id (its connection file names it), or None."""
+    found = subprocess.run(["pgrep", "-f", f"kernel-{kernel}.json"], capture_output=True, text=True)
+    pids = [int(pid) for pid in found.stdout.split()]
+    return pids[0] if pids else None
+
+
+async def restarting_seen(server, kernel, session, started, limit):
+    """Seconds from `started` until an open connection hears that the kernel restarts, or None
+    if it does not within limit seconds."""
+    socket_ = await channels(server.base, USER, server.token, kernel, limit, session)
+    try:
+        end = time.monotonic() + limit
+        while (left := end - time.monotonic()) > 0:
+            try:
+                raw = await asyncio.wait_for(socket_.read_message(), left)
+            except asyncio.TimeoutError:
+                return None
+            if raw is None:
+                return None
+            message = json.loads(raw)
+            if (message["header"]["msg_type"] == "status"
+                    and message["content"].get("execution_state") in ("restarting", "autorestarting")):
+                return time.monotonic() - started
+        return None
+    finally:
+        socket_.close()
+
+
+async def long_silent_cell(server, kernel, seconds):
+    """Runs a cell that prints nothing for `seconds`; whether it finished."""
+    session = uuid.uuid4().hex
+    socket_ = await channels(server.base, USER, server.token, kernel, 60, session)
+    try:
+        msg_id, text = kernel_message(USER, session, "execute_request", {
+            "code": f"std::thread::sleep(std::time::Duration::from_secs({seconds}));",
+            "silent": False, "store_history": True, "user_expressions": {}, "allow_stdin": False,
+            "stop_on_error": True})
+        socket_.write_message(text)
+        end = time.monotonic() + seconds + 60
+        while time.monotonic() < end:
+            raw = await asyncio.wait_for(socket_.read_message(), end - time.monotonic())
+            if raw is None:
+                return False
+            message = json.loads(raw)
+            if (message.get("parent_header", {}).get("msg_id") == msg_id
+                    and message["header"]["msg_type"] == "execute_reply"):
+                return message["content"].get("status") == "ok"
+        return False
+    finally:
+        socket_.close()
+
+
+def main():
+    binary = shutil.which("evcxr_jupyter")
+    if not binary:
+        sys.exit("no evcxr_jupyter on PATH")
+    scratch = tempfile.mkdtemp(prefix="kernel-watch-test-")
+    server = Server(binary, scratch, config={"ServerApp": {"jpserver_extensions": {"kernel_watch": True}}},
+                    env={"PYTHONPATH": str(Path(__file__).resolve().parent / "class"),
+                         "MAGIC_KERNEL_WATCH_PERIOD": str(PERIOD),
+                         "MAGIC_KERNEL_WATCH_ANSWER": str(ANSWER)})
+    try:
+        answer = server.api("POST", "sessions", json={
+            "path": "watched.ipynb", "name": "watched.ipynb", "type": "notebook", "kernel": {"name": "rust"}})
+        kernel = answer.json()["kernel"]["id"]
+        student = uuid.uuid4().hex
+        asyncio.run(ask(server, kernel, student, ["let kept = 42;"], 120))
+        first = kernel_pid(server, kernel)
+        check(first is not None, "the kernel runs, and answered its first cell")
+
+        time.sleep(3 * (PERIOD + ANSWER))
+        check(kernel_pid(server, kernel) == first, f"an idle kernel that answers is left alone ({3 * (PERIOD + ANSWER)} s)")
+
+        finished = asyncio.run(long_silent_cell(server, kernel, 3 * (PERIOD + ANSWER)))
+        check(finished and kernel_pid(server, kernel) == first,
+              f"a kernel running a silent cell of {3 * (PERIOD + ANSWER)} s is left alone, and the cell finishes")
+
+        started = time.monotonic()
+        os.kill(first, signal.SIGSTOP)  # deaf: no reply, nothing on IOPub
+
+        async def watch_and_ask():
+            heard = await restarting_seen(server, kernel, student, started, BOUND)
+            try:
+                await ask(server, kernel, uuid.uuid4().hex, ["1 + 1"], 60)
+                answered = True
+            except NoAnswer:
+                answered = False
+            return heard, answered
+
+        heard, answered = asyncio.run(watch_and_ask())
+        took = time.monotonic() - started
+        replaced = kernel_pid(server, kernel)
+        check(heard is not None, "a kernel that stopped answering is replaced, and the student's open connection "
+                                 f"is told it restarts ({heard or 0:.0f} s after it stopped; bound {BOUND} s)")
+        check(answered and replaced not in (None, first), f"the new kernel answers ({took:.0f} s after the old one stopped)")
+        log = (server.folder / "server.log").read_text(errors="replace")
+        check("kernel_watch: kernel" in log and "did not answer kernel_info" in log,
+              "the server's log says why it was replaced")
+    finally:
+        server.stop()
+        shutil.rmtree(scratch, ignore_errors=True)
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
