@@ -25,7 +25,7 @@ import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from kernel_deaf_test import USER, Server, ask  # noqa: E402
+from kernel_deaf_test import START_LIMIT, USER, Server, ask  # noqa: E402
 from warm import NoAnswer, channels, kernel_message  # noqa: E402 (kernel_deaf_test put scripts/class on the path)
 
 PERIOD, ANSWER = 2, 4
@@ -123,7 +123,7 @@ def main():
         async def watch_and_ask():
             heard = await restarting_seen(server, kernel, student, started, BOUND)
             try:
-                await ask(server, kernel, uuid.uuid4().hex, ["1 + 1"], 60)
+                await ask(server, kernel, uuid.uuid4().hex, ["1 + 1"], START_LIMIT)
                 answered = True
             except NoAnswer:
                 answered = False
