@@ -7,7 +7,8 @@
 #
 # zeromq 0.6.0 comes from crates.io through cargo, is checked against the checksum crates.io
 # publishes (the one in evcxr_jupyter 0.22.0's Cargo.lock), and is patched in kernel/build/.
-# About six minutes on two cores the first time; the build stays in target/kernel.
+# About six minutes on two cores. Like `cargo install`, it leaves no build behind (an image that
+# runs it, Binder's, stays small); KEEP_KERNEL_BUILD=1 keeps it in target/kernel for a rebuild.
 set -euo pipefail
 KERNEL="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$KERNEL")"
@@ -53,4 +54,7 @@ mkdir -p "$BIN_DIR"
 # A rename, not a copy over the old file: a running kernel keeps its own ("Text file busy").
 cp "$ROOT/target/kernel/release/evcxr_jupyter" "$BIN_DIR/evcxr_jupyter.new.$$"
 mv -f "$BIN_DIR/evcxr_jupyter.new.$$" "$BIN_DIR/evcxr_jupyter"
+if [ "${KEEP_KERNEL_BUILD:-0}" != 1 ]; then
+    rm -rf "$ROOT/target/kernel"
+fi
 "$BIN_DIR/evcxr_jupyter" --version
