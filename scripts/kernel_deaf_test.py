@@ -4,24 +4,28 @@ deadlock (kernel/README.md), run against builds of evcxr_jupyter side by side.
     .venv/bin/python scripts/kernel_deaf_test.py [--via zmq|server] [--kernels N] [--rounds R]
         [--at-once K] [--burst B] [--load C] BINARY...
 
-For each BINARY it starts N kernels and puts each through R rounds of what a class does to a
-kernel: a client that stays (the open notebook) runs a cell that prints for a while, and leaves
-in the middle of it to come straight back as the same client (a student who logs out during Run
-All and logs back in, or reloads the page); meanwhile short-lived clients connect, ask
-`kernel_info` and leave at once (Jupyter Server checking that a kernel is alive).
+For each BINARY it starts N kernels and puts each through R rounds.
 
-- `--via zmq` (the default) talks ZeroMQ to kernels it starts itself, as Jupyter Server does;
-  the returning client keeps its ZeroMQ identity.
+- `--via zmq` (the default) talks ZeroMQ to kernels it starts itself, and makes the deadlock's
+  moment happen on purpose: a client that reads its answers slowly asks 3,000 times, so that the
+  kernel waits to write to it while holding that client's entry in its map of peers; meanwhile
+  new clients connect (their registration waits for the same lock, and is handed it when the
+  write ends) and clients that were there leave (the kernel then removes them with a blocking
+  call, on the thread where the newcomer's task is queued). A stock evcxr_jupyter 0.22.0 goes
+  deaf in the first round, every time (gdb: blocked in `peer_disconnected`). Then a client that
+  stays runs a cell, leaves in the middle of it and comes straight back under the same ZeroMQ
+  identity, while short-lived clients ask `kernel_info` and leave at once.
 - `--via server` starts the kernels the way a class does: a Jupyter Server (what each student's
   server runs) on 127.0.0.1 starts each one for a notebook session, and the clients are
-  websockets, as JupyterLab's are; the returning one comes back with its session id.
-  K kernels are started at a time (two, by default), and every fifth wave is a burst of B.
+  websockets, as JupyterLab's are: each round a client leaves in the middle of a cell and comes
+  back with its session id, and a new client asks. K kernels are started at a time (two, by
+  default), and every fifth wave is a burst of B.
 
-After each round the returning client and a new one must each have `kernel_info` answered within
-DEAF_AFTER seconds and see the kernel go idle; a kernel that does not is deaf. C busy processes
-load the cores meanwhile (the deadlock shows on a loaded machine). Prints one line per BINARY:
-kernels deaf out of N. A BINARY written with a leading '+' is the one that must never be deaf:
-the script exits 1 if it was. Everything it starts is stopped at the end, also on failure.
+After each round the kernel must answer a new client (and the slow reader all its questions, and
+the returning client) within DEAF_AFTER seconds; a kernel that does not is deaf. C busy processes
+load the cores meanwhile. Prints one line per BINARY: kernels deaf out of N. A BINARY written with
+a leading '+' is the one that must never be deaf: the script exits 1 if it was. Everything it
+starts is stopped at the end, also on failure.
 """
 
 import argparse
@@ -52,6 +56,8 @@ from warm import NoAnswer, channels, kernel_message, replies  # noqa: E402 (Jupy
 DEAF_AFTER = 20  # seconds a healthy kernel never needs to answer kernel_info, even loaded
 START_LIMIT = 120  # seconds a new kernel may take to answer its first kernel_info
 ALIVE_CHECKS = 40  # short-lived clients per round
+SLOW_QUESTIONS = 3000  # questions the slow reader asks before it reads
+SLOW_PEERS = 6  # clients that leave, and that come, while the kernel waits to write to it
 # A cell that runs for about a second and a half and keeps IOPub busy while it does.
 SLOW_CELL = 'for i in 0..300 { println!("line {i}"); std::thread::sleep(std::time::Duration::from_millis(5)); }'
 USER = "t"  # the server's base URL is /user/t/, as a student's is behind the hub
@@ -153,12 +159,62 @@ class Kernel:
             time.sleep(random.uniform(0, 0.01))
             client.close()
 
+    def dealer(self, context, slow=False):
+        """A bare shell DEALER; a slow one keeps one message and a small buffer, so that the
+        kernel soon waits to write to it."""
+        socket_ = context.socket(zmq.DEALER)
+        socket_.linger = 0
+        socket_.identity = uuid.uuid4().hex.encode()
+        if slow:
+            socket_.rcvhwm = 1
+            socket_.setsockopt(zmq.RCVBUF, 2048)
+        socket_.connect(f"tcp://{self.info['ip']}:{self.info['shell_port']}")
+        return socket_
+
+    def slow_reader(self, context):
+        """The deadlock's moment, made on purpose (see the module's doc): None, or what went deaf."""
+        leavers = [Client(context, self.info, self.session) for _ in range(SLOW_PEERS)]
+        try:
+            for leaver in leavers:
+                if leaver.reply(leaver.send("shell", "kernel_info_request"), DEAF_AFTER) is None:
+                    return "a client was not answered before the slow reader came"
+            slow = self.dealer(context, slow=True)
+            newcomers = []
+            try:
+                for _ in range(SLOW_QUESTIONS):
+                    self.session.send(slow, self.session.msg("kernel_info_request", {}))
+                time.sleep(1.5)  # the kernel now waits to write to the slow reader
+                newcomers = [self.dealer(context) for _ in range(SLOW_PEERS)]
+                time.sleep(0.5)
+                for leaver in leavers:
+                    leaver.close()
+                time.sleep(0.5)
+                read, end = 0, time.monotonic() + DEAF_AFTER
+                while read < SLOW_QUESTIONS and time.monotonic() < end:
+                    if slow.poll(500):
+                        slow.recv_multipart()
+                        read += 1
+                if read < SLOW_QUESTIONS:
+                    return f"the slow reader got {read} of its {SLOW_QUESTIONS} answers"
+            finally:
+                slow.close(linger=0)
+                for newcomer in newcomers:
+                    newcomer.close(linger=0)
+            return None
+        finally:
+            for leaver in leavers:
+                leaver.close()
+
     def rounds(self, context, rounds):
         """What went deaf in the kernel's rounds, or None."""
         if not self.answers(context, START_LIMIT):
             return "did not answer its first kernel_info"
         identity = uuid.uuid4().hex.encode()
         for round_ in range(1, rounds + 1):
+            if (why := self.slow_reader(context)) is not None:
+                return f"round {round_}: {why}"
+            if not self.answers(context, DEAF_AFTER):
+                return f"round {round_}: after the slow reader, a new client was not answered"
             client = Client(context, self.info, self.session, identity)
             client.execute(SLOW_CELL)
             time.sleep(random.uniform(0.1, 0.5))
@@ -384,12 +440,12 @@ def main():
             and 1 <= args.at_once <= 16 and 1 <= args.burst <= 16 and 0 < args.limit <= 7200):
         sys.exit("kernels 1..1000, rounds 1..100, load 0..8, at-once and burst 1..16, limit up to 7200 s")
 
-    # Stopped from outside, it still stops what it started (the finally blocks below).
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))
     deadline = time.monotonic() + args.limit
     loaders = [multiprocessing.Process(target=busy, args=(deadline,), daemon=True) for _ in range(args.load)]
     for loader in loaders:
         loader.start()
+    # Stopped from outside, it still stops what it started (the finally blocks below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))
     scratch = tempfile.mkdtemp(prefix="kernel-deaf-test-")
     failed = False
     try:
