@@ -403,6 +403,56 @@ def first_board_in_browser(student):
     return {"browser": True, "lab": lab, "board": board}
 
 
+RETURN_LIMIT = 120  # seconds a returning student may wait for the kernel to show idle
+
+
+def return_in_browser(student):
+    """A student who logs out while Run All is still running and logs straight back in, in the
+    same browser profile (a school computer; or a classmate at it): JupyterLab must show notebook
+    01 with its kernel idle again within RETURN_LIMIT seconds, and Run All must draw a board.
+    Returns the seconds from the second "Sign in" to the kernel idle, and to the new board."""
+    from jupyterlab_test import CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+    idle_indicator = '.jp-Notebook-ExecutionIndicator[data-status="idle"]'
+
+    def run_all_until_a_board(page):
+        # The outputs in the page already: mark them, then wait for a new board.
+        page.evaluate("document.querySelectorAll('.jp-OutputArea-output').forEach(e => e.dataset.old = '1')")
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+        page.locator(".jp-OutputArea-output:not([data-old]) table").first.wait_for(
+            state="attached", timeout=LIMIT * 1000)
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+
+            def sign_in(limit):
+                page.goto(f"{student.hub.url}/hub/login", timeout=LIMIT * 1000)
+                page.fill("#username_input", student.name)
+                page.fill("#password_input", student.password)
+                started = time.time()
+                page.click("#login_submit")
+                page.locator(idle_indicator).first.wait_for(timeout=limit * 1000)
+                return started
+
+            sign_in(LIMIT)
+            run_all_until_a_board(page)
+            page.goto(f"{student.hub.url}/hub/logout", timeout=LIMIT * 1000)  # Run All goes on
+            try:
+                started = sign_in(RETURN_LIMIT)
+            except Exception as error:
+                raise RuntimeError(f"back after logging out during Run All, the kernel did not show idle "
+                                   f"within {RETURN_LIMIT} s") from error
+            idle = time.time() - started
+            run_all_until_a_board(page)
+            board = time.time() - started
+        finally:
+            browser.close()
+    return {"idle": idle, "board": board}
+
+
 def browser_summary(results):
     """One line: the students who came in Chromium, from "Sign in"."""
     seen = sorted((r for r in results.values() if r.get("browser")), key=lambda r: r["board"])
