@@ -42,7 +42,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from class_load import (Hub, Student, available_mb, cgroup, container, drive, forget, notebook_cells,  # noqa: E402
-                        return_in_browser, summary, HEADER)
+                        summary, HEADER)
 from own_notebook_test import served_from_cache, settings_found  # noqa: E402
 from warm import ready  # noqa: E402 (class_load put scripts/class on the path)
 
@@ -180,19 +180,6 @@ def warm_class(hub):
                               capture_output=True, text=True)
     check(stranger.returncode != 0 and "not in the class" in stranger.stderr,
           f"class.sh warm says so of a name not in the class ({stranger.stderr.strip()!r})")
-
-
-def straight_back(student):
-    """A student who logs out during Run All and logs straight back in, in the same browser:
-    the kernel shows idle again and Run All draws the board (a kernel made deaf by the client's
-    coming and going left JupyterLab "Busy" for good: kernel/README.md)."""
-    try:
-        result = return_in_browser(student)
-        check(True, f"in Chromium, a student who logs out during Run All and logs straight back in finds the "
-                    f"kernel idle {result['idle']:.1f} s after 'Sign in', and Run All draws the board "
-                    f"({result['board']:.1f} s)")
-    except Exception as error:
-        check(False, f"in Chromium, a student who logs out during Run All and logs straight back in: {error}")
 
 
 def own_notebook(hub, student):
@@ -787,7 +774,6 @@ def with_containers():
             person.log_in()
         alice.start_server()
         bob.start_server()
-        straight_back(alice)
         own_notebook(hub, alice)
         light_lab(alice)
         progress_and_help(hub, alice, bob, teacher)
