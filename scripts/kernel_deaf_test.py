@@ -238,13 +238,19 @@ class Kernel:
         return None
 
     def stop(self):
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        self.process.wait()
-        self.log.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
+        end(self.process, self.log, self.folder)
+
+
+def end(process, log, folder):
+    """Kills a process started in a session of its own, with its group; closes its log and
+    removes its scratch folder."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.wait()
+    log.close()
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def stacks_of(pid, folder):
@@ -334,13 +340,7 @@ class Server:
             pass
         # Jupyter Server starts kernels in sessions of their own: stop any it left behind.
         subprocess.run(["pkill", "-KILL", "-f", str(self.folder / "runtime")], check=False)
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        self.process.wait()
-        self.log.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
+        end(self.process, self.log, self.folder)
 
 
 async def ask(server, kernel, session, cells, limit):

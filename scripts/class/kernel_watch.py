@@ -6,7 +6,8 @@ Every PERIOD seconds it asks each idle kernel of the server for `kernel_info`, o
 connection of its own, as Jupyter Server's own nudge does. Jupyter Server counts neither the
 question nor its answer as activity (`untracked_message_types`), so the idle culler is not fooled.
 A kernel that says nothing at all within ANSWER seconds (no reply, and not a message on IOPub
-since the question) has stopped reading its socket: the extension kills its process, and Jupyter
+since the question), after it has answered once or has had SETTLE seconds to start, has stopped
+reading its socket: the extension kills its process, and Jupyter
 Server's own restarter starts a new one, as for a kernel that died. JupyterLab then tells the
 student in its usual one line ("The kernel ... appears to have died. It will restart
 automatically."), and the server's log says why. A busy kernel is left alone: its questions wait
@@ -14,7 +15,7 @@ behind the cell that runs.
 
 The project's kernel is built with the fix for the deadlock that made kernels deaf
 (kernel/README.md); this is the guard for whatever remains. MAGIC_KERNEL_WATCH_PERIOD and
-MAGIC_KERNEL_WATCH_ANSWER (seconds) change the defaults, for tests.
+MAGIC_KERNEL_WATCH_ANSWER and MAGIC_KERNEL_WATCH_SETTLE (seconds) change the defaults, for tests.
 """
 
 import asyncio
@@ -27,6 +28,10 @@ from tornado.ioloop import IOLoop
 
 PERIOD = float(os.environ.get("MAGIC_KERNEL_WATCH_PERIOD", 30))
 ANSWER = float(os.environ.get("MAGIC_KERNEL_WATCH_ANSWER", 30))
+# A kernel that has not yet answered the watch since its process started is starting, not deaf,
+# until it is this old: on a machine busy with a class's first cells a new kernel can take a
+# minute to answer at all (Jupyter Server waits 60 s for it).
+SETTLE = float(os.environ.get("MAGIC_KERNEL_WATCH_SETTLE", 120))
 
 
 def _jupyter_server_extension_points():
@@ -54,18 +59,29 @@ async def _answers(kernel, limit):
 
 async def _watch(serverapp):
     manager, log = serverapp.kernel_manager, serverapp.log
+    # kernel id -> [its process, when the watch first saw that process, whether it has answered]
+    seen = {}
     while True:
         await asyncio.sleep(PERIOD)
-        for kernel_id in list(manager.list_kernel_ids()):
+        running = list(manager.list_kernel_ids())
+        for kernel_id in set(seen) - set(running):
+            del seen[kernel_id]
+        for kernel_id in running:
             try:
                 kernel = manager.get_kernel(kernel_id)
+                pid = getattr(getattr(kernel, "provisioner", None), "pid", None)
+                if seen.get(kernel_id, [None])[0] != pid:  # new, or restarted
+                    seen[kernel_id] = [pid, time.monotonic(), False]
                 if getattr(kernel, "execution_state", None) != "idle":
                     continue
                 asked = kernel.last_activity
                 if await _answers(kernel, ANSWER):
+                    seen[kernel_id][2] = True
                     continue
                 if kernel.execution_state != "idle" or kernel.last_activity != asked:
                     continue  # it took up a cell meanwhile: alive, and busy
+                if not seen[kernel_id][2] and time.monotonic() - seen[kernel_id][1] < SETTLE:
+                    continue  # still starting
                 log.warning("kernel_watch: kernel %s did not answer kernel_info within %.0f s: "
                             "stopping it, and Jupyter Server starts a new one", kernel_id, ANSWER)
                 await kernel.signal_kernel(signal.SIGKILL)
