@@ -22,6 +22,11 @@ ZEROMQ=zeromq-0.6.0
 ZEROMQ_SHA256=efb2c254fd8f366755335c9e43b865f8484fe3bd717d65ffe7c3f28852863030
 PATCH="$KERNEL/$ZEROMQ-no-entry-across-await.patch"
 
+if ! command -v patch >/dev/null 2>&1; then
+    echo "kernel/build.sh: needs the 'patch' command (Debian and Ubuntu: apt-get install patch)" >&2
+    exit 1
+fi
+
 # zeromq's published .crate, into cargo's download cache (a throwaway manifest asks for it).
 fetch_dir="$(mktemp -d)"
 trap 'rm -rf "$fetch_dir"' EXIT
