@@ -205,12 +205,34 @@ class Kernel:
             for leaver in leavers:
                 leaver.close()
 
-    def rounds(self, context, rounds):
+    def slow_subscriber(self, context):
+        """An IOPub subscriber that stops reading while a cell prints a lot: None, or what went
+        deaf. (Not yet passed by the project's kernel: zeromq 0.6.0's PUB waits on each
+        subscriber's write in turn; see docs/class-server.md.)"""
+        sub = context.socket(zmq.SUB)
+        sub.rcvhwm = 1
+        sub.setsockopt(zmq.RCVBUF, 2048)
+        sub.setsockopt(zmq.SUBSCRIBE, b"")
+        sub.connect(f"tcp://{self.info['ip']}:{self.info['iopub_port']}")
+        client = Client(context, self.info, self.session)
+        try:
+            time.sleep(1)
+            asked = client.execute('for i in 0..20000 { println!("line {i} of a long output"); }')
+            if not client.idle_after(asked, DEAF_AFTER * 3):
+                return "beside an IOPub subscriber that stopped reading, the cell never went idle"
+            return None
+        finally:
+            client.close()
+            sub.close(linger=0)
+
+    def rounds(self, context, rounds, slow_subscriber=False):
         """What went deaf in the kernel's rounds, or None."""
         if not self.answers(context, START_LIMIT):
             return "did not answer its first kernel_info"
         identity = uuid.uuid4().hex.encode()
         for round_ in range(1, rounds + 1):
+            if slow_subscriber and (why := self.slow_subscriber(context)) is not None:
+                return f"round {round_}: {why}"
             if (why := self.slow_reader(context)) is not None:
                 return f"round {round_}: {why}"
             if not self.answers(context, DEAF_AFTER):
@@ -272,7 +294,7 @@ def run_via_zmq(binary, args, scratch, deadline, report):
             kernel = Kernel(binary, scratch)
             why = None
             try:
-                why = kernel.rounds(context, args.rounds)
+                why = kernel.rounds(context, args.rounds, args.slow_subscriber)
             finally:
                 if why and args.stacks and shutil.which("gdb"):
                     why += f" (threads: {stacks_of(kernel.process.pid, args.stacks)})"
@@ -435,6 +457,9 @@ def main():
     parser.add_argument("--load", type=int, default=2, help="busy processes loading the cores")
     parser.add_argument("--limit", type=float, default=1800, help="seconds for the whole run")
     parser.add_argument("--stacks", help="a folder for gdb's backtraces of deaf kernels (--via zmq)")
+    parser.add_argument("--slow-subscriber", action="store_true",
+                        help="(--via zmq) each round also has an IOPub subscriber stop reading while a "
+                             "cell prints: not yet passed by the project's kernel")
     args = parser.parse_args()
     if not (1 <= args.kernels <= 1000 and 1 <= args.rounds <= 100 and 0 <= args.load <= 8
             and 1 <= args.at_once <= 16 and 1 <= args.burst <= 16 and 0 < args.limit <= 7200):
