@@ -51,7 +51,7 @@ from jupyter_client.connect import write_connection_file
 from jupyter_client.session import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "class"))
-from warm import NoAnswer, channels, kernel_message, replies  # noqa: E402 (JupyterLab's way in)
+from warm import NoAnswer, channels, execute, execute_request, kernel_message  # noqa: E402 (JupyterLab's way in)
 
 DEAF_AFTER = 20  # seconds a healthy kernel never needs to answer kernel_info, even loaded
 START_LIMIT = 120  # seconds a new kernel may take to answer its first kernel_info
@@ -91,9 +91,7 @@ class Client:
         return message["header"]["msg_id"]
 
     def execute(self, code):
-        return self.send("shell", "execute_request", {
-            "code": code, "silent": False, "store_history": True,
-            "user_expressions": {}, "allow_stdin": False, "stop_on_error": True})
+        return self.send("shell", "execute_request", execute_request(code))
 
     def _next(self, channel, end):
         socket_ = self.sockets[channel]
@@ -366,27 +364,14 @@ class Server:
 
 
 async def ask(server, kernel, session, cells, limit):
-    """Opens a websocket as client `session`, has kernel_info answered within limit seconds and
-    runs cells; raises NoAnswer."""
-    socket_ = await channels(server.base, USER, server.token, kernel, limit, session)
-    try:
-        for msg_type, content in [("kernel_info_request", {})] + [
-                ("execute_request", {"code": code, "silent": False, "store_history": True,
-                                     "user_expressions": {}, "allow_stdin": False,
-                                     "stop_on_error": True}) for code in cells]:
-            msg_id, text = kernel_message(USER, session, msg_type, content)
-            socket_.write_message(text)
-            async for _ in replies(socket_, msg_id, time.monotonic() + limit):
-                pass
-    finally:
-        socket_.close()
+    """As client `session`, has kernel_info answered and runs cells, each within limit seconds
+    (warm.execute, as the class's scripts do); raises NoAnswer."""
+    await execute(server.base, USER, server.token, kernel, cells, limit=limit, answer=limit, session=session)
 
 
 async def leave_during_a_cell(server, kernel, session):
     socket_ = await channels(server.base, USER, server.token, kernel, DEAF_AFTER, session)
-    _, text = kernel_message(USER, session, "execute_request", {
-        "code": SLOW_CELL, "silent": False, "store_history": True, "user_expressions": {},
-        "allow_stdin": False, "stop_on_error": True})
+    _, text = kernel_message(USER, session, "execute_request", execute_request(SLOW_CELL))
     socket_.write_message(text)
     await asyncio.sleep(random.uniform(0.1, 0.5))
     socket_.close()

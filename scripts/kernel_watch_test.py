@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from kernel_deaf_test import START_LIMIT, USER, Server, ask  # noqa: E402
-from warm import NoAnswer, channels, kernel_message  # noqa: E402 (kernel_deaf_test put scripts/class on the path)
+from warm import NoAnswer, channels, execute_request, kernel_message  # noqa: E402 (kernel_deaf_test put scripts/class on the path)
 
 PERIOD, ANSWER, SETTLE = 2, 4, 90
 BOUND = PERIOD + ANSWER + 20  # seconds within which a silent kernel must be replaced
@@ -73,10 +73,8 @@ async def long_silent_cell(server, kernel, seconds):
     session = uuid.uuid4().hex
     socket_ = await channels(server.base, USER, server.token, kernel, 60, session)
     try:
-        msg_id, text = kernel_message(USER, session, "execute_request", {
-            "code": f"std::thread::sleep(std::time::Duration::from_secs({seconds}));",
-            "silent": False, "store_history": True, "user_expressions": {}, "allow_stdin": False,
-            "stop_on_error": True})
+        msg_id, text = kernel_message(USER, session, "execute_request", execute_request(
+            f"std::thread::sleep(std::time::Duration::from_secs({seconds}));"))
         socket_.write_message(text)
         end = time.monotonic() + seconds + 60
         while time.monotonic() < end:

@@ -7,11 +7,10 @@ connection of its own, as Jupyter Server's own nudge does. Jupyter Server counts
 question nor its answer as activity (`untracked_message_types`), so the idle culler is not fooled.
 A kernel that says nothing at all within ANSWER seconds (no reply, and not a message on IOPub
 since the question), after it has answered once or has had SETTLE seconds to start, has stopped
-reading its socket: the extension kills its process, and Jupyter
-Server's own restarter starts a new one, as for a kernel that died. JupyterLab then tells the
-student in its usual one line ("The kernel ... appears to have died. It will restart
-automatically."), and the server's log says why. A busy kernel is left alone: its questions wait
-behind the cell that runs.
+reading its socket: the extension kills its process, and Jupyter Server's own restarter starts a
+new one, as for a kernel that died. JupyterLab then tells the student in its usual one line ("The
+kernel ... appears to have died. It will restart automatically."), and the server's log says
+why. A busy kernel is left alone: its questions wait behind the cell that runs.
 
 The project's kernel is built with the fix for the deadlock that made kernels deaf
 (kernel/README.md); this is the guard for whatever remains. MAGIC_KERNEL_WATCH_PERIOD and

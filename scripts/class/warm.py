@@ -13,8 +13,8 @@ this script as its service "warm-up", with a token only root can read and the sc
 
 A kernel that does not answer, before its first cell or again after the warm-up has closed its
 connection, is shut down and started again, up to three times, so that no student meets a dead
-kernel. A kernel that was already warm is
-kept: its first cell runs again, which costs a fraction of a second.
+kernel. A kernel that was already warm is kept: its first cell runs again, which costs a
+fraction of a second.
 """
 
 import asyncio
@@ -70,6 +70,12 @@ def kernel_message(user, session, msg_type, content):
     })
 
 
+def execute_request(code):
+    """The content of an execute_request for `code`, as JupyterLab sends it."""
+    return {"code": code, "silent": False, "store_history": True, "user_expressions": {},
+            "allow_stdin": False, "stop_on_error": True}
+
+
 async def replies(socket_, msg_id, deadline, acknowledge=None):
     """The kernel's messages about the request msg_id, until it is idle and has replied. With
     acknowledge (seconds), the kernel must say something about the request within that time (a
@@ -100,17 +106,18 @@ async def replies(socket_, msg_id, deadline, acknowledge=None):
 
 
 async def execute(base, user, token, kernel, cells, until_html=False, limit=600, answer=ANSWER,
-                  progress=None):
+                  progress=None, session=None):
     """Runs `cells` (code strings) in the running kernel `kernel` of `user`'s server at the hub
     `base`, as JupyterLab does (one connection to the kernel's channels for all of them);
     returns each cell's outputs as (kind, text) pairs: "html", "text", "stdout", "stderr" or
     "error". Stops after a cell with an error, and with until_html after the first cell that
     shows HTML. Calls progress(-1) when the kernel has answered kernel_info and progress(i) when
     cell i is done. Raises NoAnswer when the kernel does not answer kernel_info, or take up a cell,
-    within `answer` seconds, or the cells take longer than `limit`."""
+    within `answer` seconds, or the cells take longer than `limit`. `session`: the client's session
+    id (a new one by default), under which a client comes back."""
     progress = progress or (lambda _: None)
-    socket_ = await channels(base, user, token, kernel, limit)
-    session = uuid.uuid4().hex
+    session = session or uuid.uuid4().hex
+    socket_ = await channels(base, user, token, kernel, limit, session)
     results = []
     try:
         msg_id, text = kernel_message(user, session, "kernel_info_request", {})
@@ -120,9 +127,7 @@ async def execute(base, user, token, kernel, cells, until_html=False, limit=600,
         progress(-1)
         deadline = time.monotonic() + limit
         for index, code in enumerate(cells):
-            msg_id, text = kernel_message(user, session, "execute_request", {
-                "code": code, "silent": False, "store_history": True, "user_expressions": {},
-                "allow_stdin": False, "stop_on_error": True})
+            msg_id, text = kernel_message(user, session, "execute_request", execute_request(code))
             socket_.write_message(text)
             outputs = []
             async for kind, content in replies(socket_, msg_id, deadline, acknowledge=answer):
