@@ -6,7 +6,8 @@
 #     kernel/build.sh --source-only      (only the patched zeromq, in kernel/build/: kernel/test.sh)
 #
 # zeromq 0.6.0 comes from crates.io through cargo, is checked against the checksum crates.io
-# publishes (the one in evcxr_jupyter 0.22.0's Cargo.lock), and is patched in kernel/build/.
+# publishes (the one in evcxr_jupyter 0.22.0's Cargo.lock), and is patched in kernel/build/
+# with the two patches beside this file.
 # About six minutes on two cores. Like `cargo install`, it leaves no build behind (an image that
 # runs it, Binder's, stays small); KEEP_KERNEL_BUILD=1 keeps it in target/kernel for a rebuild.
 set -euo pipefail
@@ -20,7 +21,11 @@ fi
 BIN_DIR="${1:-${CARGO_HOME:-$HOME/.cargo}/bin}"
 ZEROMQ=zeromq-0.6.0
 ZEROMQ_SHA256=efb2c254fd8f366755335c9e43b865f8484fe3bd717d65ffe7c3f28852863030
-PATCH="$KERNEL/$ZEROMQ-no-entry-across-await.patch"
+# Applied in this order; each is a change written up for upstream in README.md.
+PATCHES=(
+    "$KERNEL/$ZEROMQ-no-entry-across-await.patch"
+    "$KERNEL/$ZEROMQ-pub-drops-for-slow-subscriber.patch"
+)
 
 if ! command -v patch >/dev/null 2>&1; then
     echo "kernel/build.sh: needs the 'patch' command (Debian and Ubuntu: apt-get install patch)" >&2
@@ -49,7 +54,9 @@ fi
 # The patched copy, made afresh each time from the checked crate and the patch.
 rm -rf "$KERNEL/build" && mkdir -p "$KERNEL/build"
 tar -xzf "$crate_file" -C "$KERNEL/build"
-patch --quiet --directory "$KERNEL/build/$ZEROMQ" --strip 1 < "$PATCH"
+for patch_file in "${PATCHES[@]}"; do
+    patch --quiet --directory "$KERNEL/build/$ZEROMQ" --strip 1 < "$patch_file"
+done
 if [ "$SOURCE_ONLY" = 1 ]; then
     exit 0
 fi

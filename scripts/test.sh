@@ -32,7 +32,7 @@ say "The kernel's zeromq fix: its test deadlocks zeromq 0.6.0 as published and n
 ensure_python_env
 ensure_rust_kernel
 say "The Rust kernel keeps answering at the moment that deadlocked a stock one, and when clients leave mid-cell and come back"
-"$VENV/bin/python" scripts/kernel_deaf_test.py --via zmq --kernels 3 --rounds 2 +"$(command -v evcxr_jupyter)"
+"$VENV/bin/python" scripts/kernel_deaf_test.py --via zmq --kernels 3 --rounds 2 --slow-subscriber +"$(command -v evcxr_jupyter)"
 "$VENV/bin/python" scripts/kernel_deaf_test.py --via server --kernels 4 --rounds 2 +"$(command -v evcxr_jupyter)"
 say "The class's guard: a student's server replaces a kernel that stops answering, and leaves busy ones alone"
 "$VENV/bin/python" scripts/kernel_watch_test.py
