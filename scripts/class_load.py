@@ -6,7 +6,7 @@ servers, open notebook 01 in the Rust kernel and run its cells until the first b
     sudo .venv/bin/python scripts/class_load.py --warm --window 60 30 (a class warmed by
         `class.sh warm`, arriving over a minute, as at the bell)
     sudo .venv/bin/python scripts/class_load.py --returns 4   (a student in Chromium logs out
-        during Run All and logs straight back in: not yet right, see docs/class-server.md)
+        during Run All and logs straight back in, 4 times)
 
 For each N it makes N students' accounts (load-01, load-02 ...), starts a hub on 127.0.0.1
 with scripts/class.sh (CLASS_HOME, default /srv/magic-tictactoe-load), runs the students, stops

@@ -12,6 +12,8 @@ checks the walls between students and what survives a fault:
 - a container killed from outside, Docker's daemon restarted, the hub stopped and class.sh run
   again with one more student: the hub carries on and nobody's saved work is lost;
 - the idle culler stops a server left idle, and the work is there when it starts again;
+- a student in Chromium who logs out during Run All and logs straight back in finds the kernel
+  idle and draws a board;
 - the Zero to JupyterHub settings in docs/class-server.md name the same image, limits, home and
   culling as the Docker set-up.
 
@@ -42,7 +44,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from class_load import (Hub, Student, available_mb, cgroup, container, drive, forget, notebook_cells,  # noqa: E402
-                        summary, HEADER)
+                        return_in_browser, summary, HEADER)
 from own_notebook_test import served_from_cache, settings_found  # noqa: E402
 from warm import ready  # noqa: E402 (class_load put scripts/class on the path)
 
@@ -180,6 +182,21 @@ def warm_class(hub):
                               capture_output=True, text=True)
     check(stranger.returncode != 0 and "not in the class" in stranger.stderr,
           f"class.sh warm says so of a name not in the class ({stranger.stderr.strip()!r})")
+
+
+def comes_straight_back(hub):
+    """In Chromium, with one browser profile kept (a school computer), a student logs out while
+    Run All is still running and logs straight back in: JupyterLab must show the kernel idle and
+    Run All draw a new board. (With zeromq 0.6.0's PUB the kernel stayed busy for good:
+    kernel/README.md.)"""
+    carol = Student(hub, "mt-carol", hub.password("mt-carol"))
+    carol.log_in()
+    try:
+        result = return_in_browser(carol)
+        check(True, f"a student who logs out during Run All and logs straight back in sees the kernel idle "
+                    f"{result['idle']:.1f} s and a new board {result['board']:.1f} s after 'Sign in' (Chromium)")
+    except Exception as error:  # the check says what went wrong; the run goes on
+        check(False, f"a student who logs out during Run All and logs straight back in: {str(error).splitlines()[0]}")
 
 
 def own_notebook(hub, student):
@@ -769,6 +786,7 @@ def with_containers():
         print("     " + HEADER)
         print("     " + summary(len(STUDENTS), results, failures))
         warm_class(hub)
+        comes_straight_back(hub)
         alice, bob, teacher = (Student(hub, name, hub.password(name)) for name in ["mt-alice", "mt-bob", TEACHER])
         for person in (alice, bob, teacher):
             person.log_in()
