@@ -8,7 +8,9 @@ VENV="$ROOT/.venv"
 # `--version` prints this; any other evcxr_jupyter on PATH (a stock one) is replaced.
 KERNEL_VERSION="evcxr_jupyter $(sed -n 's/^version = "\(.*\)"/\1/p' "$ROOT/kernel/Cargo.toml" | head -1)"
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+# Each step's line starts with the minutes and seconds since the command began, so that a log
+# (CI's, say) shows where the time goes.
+say() { printf '\033[1m==> [%d:%02d] %s\033[0m\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*" >&2; }
 
 ensure_python_env() {
     local python="${PYTHON:-python3}"
