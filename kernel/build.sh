@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Builds the Rust kernel (evcxr_jupyter 0.22.0 with the zeromq fix, kernel/README.md) and puts
+# Builds the Rust kernel (evcxr_jupyter 0.22.0 with the fixes of kernel/README.md) and puts
 # it at BIN_DIR/evcxr_jupyter (default: cargo's bin folder, where `cargo install` puts it).
 #
 #     kernel/build.sh [BIN_DIR]
-#     kernel/build.sh --source-only      (only the patched zeromq, in kernel/build/: kernel/test.sh)
+#     kernel/build.sh --source-only      (only the patched crates, in kernel/build/: kernel/test.sh)
 #
-# zeromq 0.6.0 comes from crates.io through cargo, is checked against the checksum crates.io
-# publishes (the one in evcxr_jupyter 0.22.0's Cargo.lock), and is patched in kernel/build/
-# with the two patches beside this file.
+# zeromq 0.6.0, evcxr 0.22.0 and evcxr_jupyter 0.22.0 come from crates.io through cargo, are
+# checked against the checksums crates.io publishes (the ones in evcxr_jupyter 0.22.0's
+# Cargo.lock), and are patched in kernel/build/ with the patches beside this file.
 # About six minutes on two cores. Like `cargo install`, it leaves no build behind (an image that
 # runs it, Binder's, stays small); KEEP_KERNEL_BUILD=1 keeps it in target/kernel for a rebuild.
 set -euo pipefail
@@ -19,12 +19,19 @@ if [ "${1:-}" = "--source-only" ]; then
     shift
 fi
 BIN_DIR="${1:-${CARGO_HOME:-$HOME/.cargo}/bin}"
-ZEROMQ=zeromq-0.6.0
-ZEROMQ_SHA256=efb2c254fd8f366755335c9e43b865f8484fe3bd717d65ffe7c3f28852863030
-# Applied in this order; each is a change written up for upstream in README.md.
+# The crates patched, each with the checksum crates.io published (the one in evcxr_jupyter
+# 0.22.0's Cargo.lock), and their patches, applied in this order; each patch is a change
+# written up for upstream in README.md.
+CRATES=(
+    "zeromq 0.6.0 efb2c254fd8f366755335c9e43b865f8484fe3bd717d65ffe7c3f28852863030"
+    "evcxr 0.22.0 ee69caeeefc311959b85962458e370d8eccb165123edbc5270134aaee6d7ed80"
+    "evcxr_jupyter 0.22.0 3ce0d7b3058f68a9673df4f1266b641942fea0ec131881d095306e509a382764"
+)
 PATCHES=(
-    "$KERNEL/$ZEROMQ-no-entry-across-await.patch"
-    "$KERNEL/$ZEROMQ-pub-drops-for-slow-subscriber.patch"
+    "zeromq-0.6.0-no-entry-across-await.patch"
+    "zeromq-0.6.0-pub-drops-for-slow-subscriber.patch"
+    "evcxr-0.22.0-display-through-a-trait-not-in-scope.patch"
+    "evcxr_jupyter-0.22.0-idle-after-every-request.patch"
 )
 
 if ! command -v patch >/dev/null 2>&1; then
@@ -32,30 +39,45 @@ if ! command -v patch >/dev/null 2>&1; then
     exit 1
 fi
 
-# zeromq's published .crate, into cargo's download cache (a throwaway manifest asks for it).
+# The published .crate files, into cargo's download cache (a throwaway manifest asks for them).
 fetch_dir="$(mktemp -d)"
 trap 'rm -rf "$fetch_dir"' EXIT
 mkdir "$fetch_dir/src" && : > "$fetch_dir/src/lib.rs"
-cat > "$fetch_dir/Cargo.toml" <<TOML
-[package]
-name = "fetch-zeromq"
-version = "0.0.0"
-edition = "2021"
-[dependencies]
-zeromq = { version = "=0.6.0", default-features = false }
-TOML
+{
+    printf '[package]\nname = "fetch-patched-crates"\nversion = "0.0.0"\nedition = "2021"\n[dependencies]\n'
+    for entry in "${CRATES[@]}"; do
+        read -r name version _ <<< "$entry"
+        printf '%s = { version = "=%s", default-features = false }\n' "$name" "$version"
+    done
+} > "$fetch_dir/Cargo.toml"
 cargo fetch --quiet --manifest-path "$fetch_dir/Cargo.toml"
-crate_file="$(find "${CARGO_HOME:-$HOME/.cargo}/registry/cache" -name "$ZEROMQ.crate" | head -1)"
-if [ -z "$crate_file" ] || [ "$(sha256sum "$crate_file" | cut -d' ' -f1)" != "$ZEROMQ_SHA256" ]; then
-    echo "kernel/build.sh: $ZEROMQ.crate is missing from cargo's cache or is not the one crates.io published" >&2
-    exit 1
-fi
 
-# The patched copy, made afresh each time from the checked crate and the patch.
+# The patched copies, made afresh each time from the checked crates and the patches.
 rm -rf "$KERNEL/build" && mkdir -p "$KERNEL/build"
-tar -xzf "$crate_file" -C "$KERNEL/build"
+for entry in "${CRATES[@]}"; do
+    read -r name version sha256 <<< "$entry"
+    crate_file="$(find "${CARGO_HOME:-$HOME/.cargo}/registry/cache" -name "$name-$version.crate" | head -1)"
+    if [ -z "$crate_file" ] || [ "$(sha256sum "$crate_file" | cut -d' ' -f1)" != "$sha256" ]; then
+        echo "kernel/build.sh: $name-$version.crate is missing from cargo's cache or is not the one crates.io published" >&2
+        exit 1
+    fi
+    # With the time of unpacking (not the archive's), so that cargo rebuilds from it.
+    tar -xzmf "$crate_file" -C "$KERNEL/build"
+done
+# Each patch's name starts with the crate and version it changes.
 for patch_file in "${PATCHES[@]}"; do
-    patch --quiet --directory "$KERNEL/build/$ZEROMQ" --strip 1 < "$patch_file"
+    crate=""
+    for entry in "${CRATES[@]}"; do
+        read -r name version _ <<< "$entry"
+        if [[ "$patch_file" == "$name-$version-"* ]]; then
+            crate="$name-$version"
+        fi
+    done
+    if [ -z "$crate" ]; then
+        echo "kernel/build.sh: $patch_file names no crate in CRATES" >&2
+        exit 1
+    fi
+    patch --quiet --directory "$KERNEL/build/$crate" --strip 1 < "$KERNEL/$patch_file"
 done
 if [ "$SOURCE_ONLY" = 1 ]; then
     exit 0

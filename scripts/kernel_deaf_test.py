@@ -13,7 +13,9 @@ For each BINARY it starts N kernels and puts each through R rounds.
   new clients connect (their registration waits for the same lock, and is handed it when the
   write ends) and clients that were there leave (the kernel then removes them with a blocking
   call, on the thread where the newcomer's task is queued). A stock evcxr_jupyter 0.22.0 goes
-  deaf in the first round, every time (gdb: blocked in `peer_disconnected`). Then a client that
+  deaf in the first round, every time (gdb: blocked in `peer_disconnected`). Before that, each
+  round has a client ask for a cell and leave before its reply: the kernel must still say
+  "idle" for that cell (evcxr_jupyter 0.22.0 did not). Then a client that
   stays runs a cell, leaves in the middle of it and comes straight back under the same ZeroMQ
   identity, while short-lived clients ask `kernel_info` and leave at once. With
   `--slow-subscriber`, each round first has an IOPub subscriber stop reading while a cell
@@ -22,7 +24,9 @@ For each BINARY it starts N kernels and puts each through R rounds.
 - `--via server` starts the kernels the way a class does: a Jupyter Server (what each student's
   server runs) on 127.0.0.1 starts each one for a notebook session, and the clients are
   websockets, as JupyterLab's are: each round a client leaves in the middle of a cell and comes
-  back with its session id, and a new client asks. K kernels are started at a time (two, by
+  back with its session id, and a new client asks; then a client leaves in the middle of a
+  cell and a new client (as a browser that logged out and back in) must find the server
+  counting the kernel idle again. K kernels are started at a time (two, by
   default), and every fifth wave is a burst of B.
 
 After each round the kernel must answer a new client (and the slow reader all its questions, and
@@ -65,6 +69,8 @@ SLOW_PEERS = 6  # clients that leave, and that come, while the kernel waits to w
 FLOOD_LINES = 20_000  # lines a cell prints beside an IOPub subscriber that reads nothing
 # A cell that runs for about a second and a half and keeps IOPub busy while it does.
 SLOW_CELL = 'for i in 0..300 { println!("line {i}"); std::thread::sleep(std::time::Duration::from_millis(5)); }'
+# A cell of half a second, one of several queued as Run All queues them.
+QUEUED_CELL = 'std::thread::sleep(std::time::Duration::from_millis(500));'
 USER = "t"  # the server's base URL is /user/t/, as a student's is behind the hub
 
 
@@ -246,18 +252,48 @@ class Kernel:
             client.close()
             sub.close(linger=0)
 
+    def leaves_before_the_reply(self, context):
+        """A client that asks for cells and leaves before their replies (a browser that logs out
+        during Run All): the kernel must still say "idle" after each, to a client watching.
+        None, or what went wrong. (evcxr_jupyter 0.22.0 returned before its "idle" when the
+        reply could not be sent, so Jupyter Server counted the kernel busy for good:
+        kernel/README.md.)"""
+        watcher = Client(context, self.info, self.session)
+        leaver = Client(context, self.info, self.session)
+        try:
+            time.sleep(0.5)  # the watcher's subscription reaches the kernel
+            # Run All: cells queued behind one another. The kernel notices the client has gone
+            # when it reads the next request, so the replies after the first find no client.
+            asked = [leaver.execute(QUEUED_CELL) for _ in range(3)]
+            time.sleep(0.3)
+            leaver.close()
+            for msg_id in asked:
+                if not watcher.idle_after(msg_id, DEAF_AFTER):
+                    return "a client left with cells queued, and the kernel never said idle after one of them"
+            return None
+        finally:
+            watcher.close()
+
     def rounds(self, context, rounds, slow_subscriber=False):
-        """What went deaf in the kernel's rounds, or None."""
+        """What went deaf in the kernel's rounds, or None. A missing "idle" leaves the kernel
+        answering, so the round goes on after it and the rest is reported beside it."""
         if not self.answers(context, START_LIMIT):
             return "did not answer its first kernel_info"
         identity = uuid.uuid4().hex.encode()
+        missed = []
+
+        def deaf(why):
+            return "; ".join(missed + [why])
+
         for round_ in range(1, rounds + 1):
+            if (why := self.leaves_before_the_reply(context)) is not None:
+                missed.append(f"round {round_}: {why}")
             if slow_subscriber and (why := self.slow_subscriber(context)) is not None:
-                return f"round {round_}: {why}"
+                return deaf(f"round {round_}: {why}")
             if (why := self.slow_reader(context)) is not None:
-                return f"round {round_}: {why}"
+                return deaf(f"round {round_}: {why}")
             if not self.answers(context, DEAF_AFTER):
-                return f"round {round_}: after the slow reader, a new client was not answered"
+                return deaf(f"round {round_}: after the slow reader, a new client was not answered")
             client = Client(context, self.info, self.session, identity)
             client.execute(SLOW_CELL)
             time.sleep(random.uniform(0.1, 0.5))
@@ -271,14 +307,14 @@ class Kernel:
             client = Client(context, self.info, self.session, identity)  # ... and is back
             try:
                 if client.reply(client.send("shell", "kernel_info_request"), DEAF_AFTER) is None:
-                    return f"round {round_}: the returning client was not answered"
+                    return deaf(f"round {round_}: the returning client was not answered")
                 if not client.idle_after(client.execute("1 + 1"), DEAF_AFTER + 10):
-                    return f"round {round_}: the returning client never saw the kernel idle"
+                    return deaf(f"round {round_}: the returning client never saw the kernel idle")
             finally:
                 client.close()
             if not self.answers(context, DEAF_AFTER):
-                return f"round {round_}: a new client was not answered"
-        return None
+                return deaf(f"round {round_}: a new client was not answered")
+        return "; ".join(missed) or None
 
     def stop(self):
         end(self.process, self.log, self.folder)
@@ -392,10 +428,13 @@ async def ask(server, kernel, session, cells, limit):
     await execute(server.base, USER, server.token, kernel, cells, limit=limit, answer=limit, session=session)
 
 
-async def leave_during_a_cell(server, kernel, session):
+async def leave_during_a_cell(server, kernel, session, cells=(SLOW_CELL,)):
+    """As client `session`, asks for `cells` (queued, as Run All queues them) and leaves in the
+    middle of the first."""
     socket_ = await channels(server.base, USER, server.token, kernel, DEAF_AFTER, session)
-    _, text = kernel_message(USER, session, "execute_request", execute_request(SLOW_CELL))
-    socket_.write_message(text)
+    for cell in cells:
+        _, text = kernel_message(USER, session, "execute_request", execute_request(cell))
+        socket_.write_message(text)
     await asyncio.sleep(random.uniform(0.1, 0.5))
     socket_.close()
 
@@ -420,6 +459,17 @@ async def student_kernel(server, rounds):
                 await ask(server, kernel, client, ["1 + 1"], DEAF_AFTER)
             except NoAnswer:
                 return f"round {round_}: the returning client was not answered"
+            # The browser's way back: a client leaves in the middle of a cell, and the page that
+            # comes back is a new client (a new session id): the server must see the kernel
+            # idle again, or JupyterLab shows it "Busy" for good.
+            await leave_during_a_cell(server, kernel, client, [QUEUED_CELL] * 3)
+            client = uuid.uuid4().hex
+            socket_ = await channels(server.base, USER, server.token, kernel, DEAF_AFTER, client)
+            try:
+                if not await idle_in_server(server, kernel, DEAF_AFTER):
+                    return f"round {round_}: back as a new client after leaving mid-cell, the server counts the kernel busy"
+            finally:
+                socket_.close()
             try:
                 await ask(server, kernel, uuid.uuid4().hex, [], DEAF_AFTER)
             except NoAnswer:
@@ -427,6 +477,17 @@ async def student_kernel(server, rounds):
         return None
     finally:
         await asyncio.to_thread(server.api, "DELETE", f"sessions/{session_id}")
+
+
+async def idle_in_server(server, kernel, limit):
+    """Whether the server counts the kernel idle within limit seconds."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        answer = await asyncio.to_thread(server.api, "GET", f"kernels/{kernel}")
+        if answer.status_code == 200 and answer.json().get("execution_state") == "idle":
+            return True
+        await asyncio.sleep(0.5)
+    return False
 
 
 def run_via_server(binary, args, scratch, deadline, report):
