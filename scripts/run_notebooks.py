@@ -1,4 +1,6 @@
-"""Run every notebook in notebooks/ through the real Rust kernel and check what it shows.
+"""Run every notebook in notebooks/ through the real Rust kernel and check what it shows, then the
+lessons in tests/lessons/: teachers' notebooks written against an older API of the crate, which
+must still compile and run unchanged (their outputs are never written back).
 
 A notebook fails on a compile error or any error output, on a panic (the Rust kernel prints
 panics to stderr without failing the cell), and when it rendered no HTML at all.
@@ -23,6 +25,7 @@ from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernel
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
+LESSONS = ROOT / "tests" / "lessons"
 # The Debug text of one of the crate's values, such as `SearchTree { nodes: ...` or
 # `Board("XOX/O.O/.X.")`, where the picture should be.
 DEBUG_TEXT = re.compile(r"^(Ok\()?[A-Z][A-Za-z]+ ?[{(]")
@@ -161,7 +164,7 @@ def main():
     parser.add_argument("--scale", type=float, help="draw every picture at this scale (1.5 for a projector); implies no --write")
     args = parser.parse_args()
 
-    paths = sorted(NOTEBOOKS.glob("*.ipynb"))
+    paths = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(LESSONS.glob("*.ipynb"))
     if args.only:
         paths = [p for p in paths if any(word in p.name for word in args.only)]
     if not paths:
@@ -170,7 +173,9 @@ def main():
 
     passed, failed = 0, 0
     for path in paths:
-        problems, elapsed, html_outputs = run(path, args.write, args.html, args.timeout, args.scale)
+        lesson = path.parent == LESSONS
+        problems, elapsed, html_outputs = run(path, args.write and not lesson, None if lesson else args.html,
+                                              args.timeout, args.scale)
         if problems:
             failed += 1
             print(f"FAIL {path.name} ({elapsed:.1f} s)")
