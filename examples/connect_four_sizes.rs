@@ -5,9 +5,9 @@
 
 use std::time::Instant;
 
-use magic_tictactoe::engine::TwoPlayerGame;
-use magic_tictactoe::engine::games::ConnectFour;
+use magic_tictactoe::TwoPlayerGame;
 use magic_tictactoe::engine::solve::{MAX_SOLVE_MOVES, solve};
+use magic_tictactoe::games::ConnectFour;
 
 fn main() {
     println!("compiled with debug assertions: {}", cfg!(debug_assertions));

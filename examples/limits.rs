@@ -9,8 +9,9 @@
 
 use std::time::{Duration, Instant};
 
+use magic_tictactoe::TicTacToe;
 use magic_tictactoe::beyond::{MAX_GRID_SIZE, MagicGrid, lines_of};
-use magic_tictactoe::engine::{MAX_OPPONENT_PLAYOUTS, TicTacToe};
+use magic_tictactoe::engine::MAX_OPPONENT_PLAYOUTS;
 use magic_tictactoe::menace::{MAX_TRAINING_GAMES, Training};
 use magic_tictactoe::prelude::*;
 use magic_tictactoe::tournament::{MAX_SAMPLED_GAMES, MAX_TOURNAMENT_LEVELS};
@@ -423,7 +424,7 @@ fn main() {
         1000,
         |s: &Result<Search<Value>, LimitError>| s.is_err(),
         || {
-            let game = magic_tictactoe::engine::games::KInARow::new(4, 4, 4).expect("a size");
+            let game = magic_tictactoe::games::KInARow::new(4, 4, 4).expect("a size");
             magic_tictactoe::engine::solve::solve(&game, &game.start())
         },
     );
@@ -432,18 +433,18 @@ fn main() {
         1000,
         |s: &Result<Search<Value>, LimitError>| s.is_err(),
         || {
-            let game = magic_tictactoe::engine::games::KInARow::new(8, 8, 5).expect("a size");
+            let game = magic_tictactoe::games::KInARow::new(8, 8, 5).expect("a size");
             magic_tictactoe::engine::solve::solve(&game, &game.start())
         },
     );
     time(
         "Mcts(200,000).search(Connect Four 8 by 8) (stops at the moves' limit)",
         1000,
-        |t: &magic_tictactoe::engine::mcts::MctsTree<
-            magic_tictactoe::engine::games::ConnectFour,
-        >| { t.playouts() > 0 },
+        |t: &magic_tictactoe::engine::mcts::MctsTree<magic_tictactoe::games::ConnectFour>| {
+            t.playouts() > 0
+        },
         || {
-            let game = magic_tictactoe::engine::games::ConnectFour::new(8, 8).expect("a size");
+            let game = magic_tictactoe::games::ConnectFour::new(8, 8).expect("a size");
             magic_tictactoe::engine::mcts::Mcts::new(magic_tictactoe::engine::mcts::MAX_PLAYOUTS)
                 .expect("within the limit")
                 .search(&game, &game.start())
@@ -477,32 +478,34 @@ fn main() {
         },
     );
     time(
-        "check_game_negamax(Connect Four 4 by 4): a plain negamax on 10,000 positions",
+        "SearchCheck::negamax(Connect Four 4 by 4): a plain negamax on 10,000 positions",
         1000,
-        |c: &Result<GameSearchCheck, LimitError>| c.as_ref().is_ok_and(GameSearchCheck::is_right),
+        |c: &Result<SearchCheck<ConnectFour>, LimitError>| {
+            c.as_ref().is_ok_and(SearchCheck::is_right)
+        },
         || {
             let game = ConnectFour::new(4, 4).expect("a size");
-            check_game_negamax(&game, |grid| plain_negamax(&game, grid))
+            SearchCheck::negamax(&game, |grid| plain_negamax(&game, grid))
         },
     );
     for (columns, rows) in [(4, 4), (7, 6), (8, 8)] {
         time(
-            &format!("GameChallenge on Connect Four {columns} by {rows}, the leftmost column"),
+            &format!("Challenge::of_game on Connect Four {columns} by {rows}, the leftmost column"),
             1000,
-            |c: &GameChallenge| c.record("random", Player::X).is_some(),
+            |c: &Challenge<ConnectFour>| c.record("random", Player::X).is_some(),
             || {
                 let game = ConnectFour::new(columns, rows).expect("a size");
-                GameChallenge::new(&game, "leftmost", |grid: &Grid| game.moves(grid)[0])
+                Challenge::of_game(&game, "leftmost", |grid: &Grid| game.moves(grid)[0])
             },
         );
     }
     time(
-        "GameChallenge on 5 in a row on 8 by 8, the first free square",
+        "Challenge::of_game on 5 in a row on 8 by 8, the first free square",
         1000,
-        |c: &GameChallenge| c.record("random", Player::X).is_some(),
+        |c: &Challenge<KInARow>| c.record("random", Player::X).is_some(),
         || {
             let game = KInARow::new(8, 8, 5).expect("a size");
-            GameChallenge::new(&game, "first free", |grid: &Grid| game.moves(grid)[0])
+            Challenge::of_game(&game, "first free", |grid: &Grid| game.moves(grid)[0])
         },
     );
 }

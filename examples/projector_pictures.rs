@@ -5,7 +5,6 @@
 //! `cargo run --example projector_pictures -- OUT.html` writes the page: each picture in a
 //! `<div class="picture" data-name="...">`, drawn at 1.5x.
 
-use magic_tictactoe::any_game::GameChallenge;
 use magic_tictactoe::engine::solve::move_values;
 use magic_tictactoe::prelude::*;
 
@@ -156,7 +155,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     add(
         "game challenge",
-        GameChallenge::new(&small, "nearest the middle", |grid: &Grid| {
+        Challenge::of_game(&small, "nearest the middle", |grid: &Grid| {
             small.moves(grid)[0]
         })
         .scaled(scale)

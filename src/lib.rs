@@ -17,19 +17,27 @@ pub use itertools;
 pub use engine::menace::{self, Menace};
 pub use engine::stats::Statistics;
 pub use engine::{
-    Analysis, Choice, DEFAULT_SEED, Fault, Forfeit, Game, Level, MoveValue, Opponent,
-    ParseLevelError, Reason, Turn, Value, rules_choice, stats,
+    Analysis, Choice, DEFAULT_SEED, End, Fault, Finish, Forfeit, Game, Level, MoveValue, Opponent,
+    ParseLevelError, PlayedGame, Reason, SolvedGame, Turn, Value, play_out, rules_choice, stats,
 };
 pub use render::{BoardView, Gallery, Html, Picture, clickable};
 pub use rules::{
-    Board, BoardError, Counted, IntoSquare, LimitError, Line, LineKind, MoveError, Outcome,
+    Board, BoardError, Counted, Ending, IntoSquare, LimitError, Line, LineKind, MoveError, Outcome,
     ParseBoardError, ParsePlayerError, Player, Square, SquareError, SquareSet, SquareSetIter,
-    Symmetry, Tally,
+    Symmetry, Tally, TicTacToe, TwoPlayerGame,
 };
 pub use teach::{
     Sums, any_game, beyond, challenge, exercises, mcts_check, paper, pick15, playouts,
     search_check, tournament, tree,
 };
+
+/// The games the crate ships besides tic-tac-toe, each an answer to the five questions of
+/// [`TwoPlayerGame`]: k in a row, Connect Four (both on a [`Grid`](games::Grid)) and take-away.
+pub mod games {
+    pub use crate::rules::{
+        ConnectFour, Grid, GridGame, KInARow, MAX_SIDE, MAX_TAKE, MoveOrder, TakeAway, TicTacToe,
+    };
+}
 
 /// The magic square: the Lo Shu numbers, the win test by sums, and the pictures of triples and
 /// sums (the maths is in [`rules::magic`], the pictures in [`teach`]).

@@ -56,8 +56,10 @@ fn a_grid_games_picture_shows_marks_numbers_the_winning_line_and_values() {
     assert!(caption.to_html().as_str().contains("&lt;b&gt;"));
 }
 
-use magic_tictactoe::any_game::{GAMES_EACH, MAX_GAME_CHECKS};
+use magic_tictactoe::Fault;
+use magic_tictactoe::challenge::{Challenge, GAMES_EACH};
 use magic_tictactoe::engine::solve::{MAX_SOLVED_POSITIONS, SolvedGame, search_ahead};
+use magic_tictactoe::search_check::{MAX_GAME_CHECKS, Mistake, SearchCheck};
 use magic_tictactoe::stats;
 
 /// Take 1, 2 or 3 sticks; whoever takes the last one wins.
@@ -178,24 +180,33 @@ fn searching_ahead_to_the_end_is_perfect_play_and_the_evaluation_decides_before(
 #[test]
 fn a_learners_search_is_checked_on_any_game_and_its_mistakes_are_found() {
     let take = TakeAway(12);
-    let right = check_game_negamax(&take, |p| negamax(&take, p)).unwrap();
+    let right = SearchCheck::negamax(&take, |p| negamax(&take, p)).unwrap();
     assert!(right.is_right(), "{right}");
-    assert_eq!(right.checked(), right.positions_in_play());
+    // Every position, finished ones too: 0 to 12 sticks, X or O to move, less the two that
+    // cannot happen (X to move at 11, O at 12).
+    assert_eq!(right.checked(), right.positions_of_the_game());
+    assert_eq!(right.checked(), 24);
     // The same values seen by X: minimax.
     let as_minimax = |p: &(u32, Player)| {
         let v = negamax(&take, p);
         if p.1 == Player::X { v } else { -v }
     };
-    assert!(check_game_minimax(&take, as_minimax).unwrap().is_right());
-    // ... but handed to the negamax check, the values seen by X are wrong where O moves.
-    let wrong = check_game_negamax(&take, as_minimax).unwrap();
+    assert!(SearchCheck::minimax(&take, as_minimax).unwrap().is_right());
+    // ... but handed to the negamax check, the values seen by X are wrong where O moves, and
+    // the card says where in the game's words.
+    let wrong = SearchCheck::negamax(&take, as_minimax).unwrap();
     let mistake = wrong.mistake().unwrap();
-    assert_eq!(mistake.to_move, Player::O, "{wrong}");
-    assert!(wrong.to_string().contains("Not yet"));
+    assert_eq!(mistake.position().1, Player::O, "{wrong}");
+    let text = wrong.to_string();
+    assert!(text.contains("Not yet"), "{text}");
+    assert!(
+        text.contains("sticks, O to take (O to move) it says"),
+        "{text}"
+    );
     // A search that forgets the last stick wins (it scores an ending as a draw).
     let forgets = |p: &(u32, Player)| if p.0 == 0 { 0 } else { negamax(&take, p) };
     assert!(
-        !check_game_negamax(&take, |p| {
+        !SearchCheck::negamax(&take, |p| {
             if take.ending(p).is_some() {
                 0
             } else {
@@ -206,7 +217,7 @@ fn a_learners_search_is_checked_on_any_game_and_its_mistakes_are_found() {
         .is_right()
     );
     // A panic is caught and named.
-    let panics = check_game_negamax(&take, |p| {
+    let panics = SearchCheck::negamax(&take, |p| {
         if p.0 == 5 {
             panic!("five!")
         } else {
@@ -214,18 +225,21 @@ fn a_learners_search_is_checked_on_any_game_and_its_mistakes_are_found() {
         }
     })
     .unwrap();
-    assert_eq!(panics.mistake().unwrap().answer, Err("five!".to_owned()));
+    assert!(
+        matches!(panics.mistake(), Some(Mistake::Panicked { message, .. }) if message == "five!"),
+        "{panics}"
+    );
     assert!(panics.to_html().as_str().contains("five!"));
 
     // Connect Four 4 by 4: the positions nearest the end, up to the limit.
     let connect = ConnectFour::new(4, 4).unwrap();
-    let check = check_game_negamax(&connect, |g| negamax(&connect, g)).unwrap();
+    let check = SearchCheck::negamax(&connect, |g| negamax(&connect, g)).unwrap();
     assert!(check.is_right(), "{check}");
     assert_eq!(check.checked(), MAX_GAME_CHECKS);
-    assert!(check.positions_in_play() > MAX_GAME_CHECKS);
+    assert!(check.positions_of_the_game() > MAX_GAME_CHECKS);
     // Too big to solve: refused in a sentence.
     let four = KInARow::new(4, 4, 4).unwrap();
-    assert!(check_game_negamax(&four, |_| 0).is_err());
+    assert!(SearchCheck::negamax(&four, |_| 0).is_err());
 }
 
 #[test]
@@ -233,7 +247,7 @@ fn a_learners_player_meets_the_computer_on_any_game() {
     let connect = ConnectFour::new(4, 4).unwrap();
     let solved = SolvedGame::new(&connect, &connect.start()).unwrap();
     let perfect = |grid: &Grid| solved.best_moves(&connect, grid)[0];
-    let challenge = GameChallenge::new(&connect, "perfect too", perfect);
+    let challenge = Challenge::of_game(&connect, "perfect too", perfect);
     assert_eq!(
         challenge.opponents(),
         ["random", "MCTS 100", "MCTS 1,000", "perfect"]
@@ -250,24 +264,27 @@ fn a_learners_player_meets_the_computer_on_any_game() {
 
     // Taking sticks: always one loses to perfect play from 10 (X) and wins nothing against it.
     let take = TakeAway(10);
-    let ones = GameChallenge::new(&take, "ones", |_: &(u32, Player)| 1);
+    let ones = Challenge::of_game(&take, "ones", |_: &(u32, Player)| 1);
     assert_eq!(
         ones.record("perfect", Player::X).unwrap().losses,
         1.0,
         "{ones}"
     );
-    // A move not allowed, or a panic, forfeits the game.
-    let greedy = GameChallenge::new(&take, "greedy", |p: &(u32, Player)| p.0.min(4));
+    // A move not allowed, or a panic, forfeits the game; the forfeit is said in the game's words.
+    let greedy = Challenge::of_game(&take, "greedy", |p: &(u32, Player)| p.0.min(4));
     let record = greedy.record("random", Player::X).unwrap();
     assert!(record.forfeits > 0.0, "{greedy}");
+    let forfeit = greedy.first_forfeit().unwrap();
     assert!(
-        greedy
-            .first_forfeit()
-            .unwrap()
-            .contains("not one of the moves"),
+        matches!(forfeit.fault, Fault::NotAMove { chosen: 4 }),
         "{greedy}"
     );
-    let panics = GameChallenge::new(&take, "panics", |_: &(u32, Player)| -> u32 { panic!("no") });
+    let text = greedy.to_string();
+    assert!(
+        text.contains("sticks, X to take (X to move): it chose 4, which is not one of the moves"),
+        "{text}"
+    );
+    let panics = Challenge::of_game(&take, "panics", |_: &(u32, Player)| -> u32 { panic!("no") });
     assert_eq!(panics.record("random", Player::O).unwrap().forfeits, 1.0);
     assert!(panics.to_html().as_str().contains("panicked: no"));
     let html = challenge.to_html().into_string();
@@ -278,11 +295,58 @@ fn a_learners_player_meets_the_computer_on_any_game() {
 
     // Too big to solve: perfect play is left out, and the picture says why.
     let shop = ConnectFour::new(7, 6).unwrap();
-    let shop_challenge = GameChallenge::new(&shop, "leftmost", |g: &Grid| shop.moves(g)[0]);
+    let shop_challenge = Challenge::of_game(&shop, "leftmost", |g: &Grid| shop.moves(g)[0]);
     assert_eq!(shop_challenge.opponents().len(), 3);
     assert!(
         shop_challenge.to_string().contains("too big to solve"),
         "{shop_challenge}"
+    );
+}
+
+/// The names the checks and the challenge of any game had before they took tic-tac-toe's
+/// tools' place still work, with the bounds they had: a game that says nothing of its positions
+/// but their `{:?}` (no `ShowGame`).
+#[test]
+#[allow(deprecated)]
+fn the_any_game_names_of_before_still_work() {
+    use magic_tictactoe::any_game::{GameChallenge, check_game_minimax, check_game_negamax};
+
+    /// Take 1 or 2 sticks, with nothing to say of its positions but `{:?}`.
+    struct Plain;
+    impl TwoPlayerGame for Plain {
+        type Position = (u32, Player);
+        type Move = u32;
+        fn start(&self) -> (u32, Player) {
+            (6, Player::X)
+        }
+        fn to_move(&self, p: &(u32, Player)) -> Player {
+            p.1
+        }
+        fn moves(&self, p: &(u32, Player)) -> Vec<u32> {
+            (1..=2).filter(|&t| t <= p.0).collect()
+        }
+        fn play(&self, p: &(u32, Player), take: u32) -> (u32, Player) {
+            (p.0 - take, !p.1)
+        }
+        fn ending(&self, p: &(u32, Player)) -> Option<Ending> {
+            (p.0 == 0).then_some(Ending::Won(!p.1))
+        }
+    }
+    assert!(
+        check_game_negamax(&Plain, |p| negamax(&Plain, p))
+            .unwrap()
+            .is_right()
+    );
+    let wrong = check_game_minimax(&Plain, |_| 1).unwrap();
+    assert!(
+        wrong.to_string().contains("at (0, X) (X to move)"),
+        "{wrong}"
+    );
+    let challenge = GameChallenge::new(&Plain, "greedy", |p: &(u32, Player)| p.0.min(3));
+    assert!(challenge.record("random", Player::X).unwrap().forfeits > 0.0);
+    assert!(
+        challenge.to_string().contains("not one of the moves"),
+        "{challenge}"
     );
 }
 
@@ -370,9 +434,14 @@ fn a_game_that_never_ends_is_refused_or_cut_short() {
             None
         }
     }
+    impl ShowGame for Forever {
+        fn position_text(&self, &(steps, _): &(u64, Player)) -> String {
+            format!("{steps} steps")
+        }
+    }
     assert!(SolvedGame::new(&Forever, &Forever.start()).is_err());
-    assert!(check_game_negamax(&Forever, |_| 0).is_err());
-    let challenge = GameChallenge::new(&Forever, "ones", |_: &(u64, Player)| 1);
+    assert!(SearchCheck::negamax(&Forever, |_| 0).is_err());
+    let challenge = Challenge::of_game(&Forever, "ones", |_: &(u64, Player)| 1);
     let text = challenge.to_string();
     assert!(text.contains("too big to solve"), "{text}");
     assert!(text.contains("the games played were: MCTS 100 0"), "{text}");

@@ -11,12 +11,12 @@ use std::path::Path;
 use magic_tictactoe::beyond::{MagicGrid, lines_of};
 use magic_tictactoe::challenge::DepthStudy;
 use magic_tictactoe::clickable::ClickableGame;
-use magic_tictactoe::engine::games::{ConnectFour, KInARow};
 use magic_tictactoe::engine::mcts::{MAX_PLAYOUTS, Mcts, NodeId, PlayoutPolicy, ucb1};
 use magic_tictactoe::engine::menace::{MAX_TRAINING_GAMES, MatchBox, Menace, Settings};
 use magic_tictactoe::engine::solve::{Rules, move_values, solve, solve_minimax};
-use magic_tictactoe::engine::{Ending, TwoPlayerGame};
 use magic_tictactoe::exercises::{Exercise, check_never_loses, check_win_test};
+use magic_tictactoe::games::TakeAway;
+use magic_tictactoe::games::{ConnectFour, KInARow};
 use magic_tictactoe::pick15::Pick15;
 use magic_tictactoe::playouts::PlayoutSteps;
 use magic_tictactoe::prelude::*;
@@ -27,6 +27,7 @@ use magic_tictactoe::tree::OrderedSearches;
 use magic_tictactoe::{
     Counted, IntoSquare, LimitError, ParseBoardError, ParsePlayerError, SquareError, html, rules,
 };
+use magic_tictactoe::{Ending, TwoPlayerGame};
 use proptest::prelude::*;
 
 fn every_position() -> &'static [Board] {
@@ -461,6 +462,9 @@ proptest! {
         }
         let _ = (row_game.k(), row_game.size(), row_game.lines().len(), row_game.text(&a), row_game.to_string(), drop_game.size(), drop_game.text(&b), drop_game.to_string());
         let _ = (a.squares(Player::X), a.get(seed as usize), b.get(3));
+        let heap = TakeAway::new(seed as u32).taking_at_most(k as u32 * 1_000);
+        let after = moves.iter().fold(heap.start(), |position, &m| heap.play(&position, m as u32));
+        let _ = (heap.moves(&after), heap.ending(&after), heap.to_move(&after), heap.to_string(), TakeAway::default());
         let values: Vec<(usize, Value)> = moves.iter().map(|&m| (m, Value::Win(seed as u8))).collect();
         let _ = (a.view(&row_game).with_values(&values).to_html(), b.view(&drop_game).with_values(&values).with_caption("<b>&").to_string(), drop_game.moves_name_columns());
         let small = Mcts::new(50).unwrap().seed(seed);
@@ -470,10 +474,10 @@ proptest! {
         stepped.steps(moves.len() * 3);
         let _ = (stepped.position(), stepped.last_playout().map(|p| p.moves.len()), stepped.to_html(), stepped.to_string());
         if columns * rows <= 9 {
-            let check = check_game_negamax(&row_game, |_| seed as i32).map(|c| (c.positions_in_play(), c.checked(), c.to_html()));
-            let _ = (check, check_game_minimax(&drop_game, |_| i32::MIN).map(|c| c.to_string()));
+            let check = SearchCheck::negamax(&row_game, |_| seed as i32).map(|c| (c.positions_of_the_game(), c.checked(), c.to_html()));
+            let _ = (check, SearchCheck::minimax(&drop_game, |_| i32::MIN).map(|c| c.to_string()));
             if columns * rows <= 4 {
-                let _ = GameChallenge::new(&drop_game, "<hostile>", |_: &Grid| seed as usize).to_html();
+                let _ = Challenge::of_game(&drop_game, "<hostile>", |_: &Grid| seed as usize).to_html();
             }
             let _ = (solve(&row_game, &a).map(|s| s.value), solve_minimax(&drop_game, &b).map(|s| s.positions), move_values(&row_game, &row_game.start()).map(|v| v.len()));
             let _ = (PaperTree::from_game(&row_game, &a).map(|t| t.minimax_value()), PaperTree::from_game(&drop_game, &b).map_err(|e| e.to_string()));
@@ -685,7 +689,8 @@ fn the_whole_game_calls() {
 #[test]
 fn every_public_function_is_thrown_at() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let this = std::fs::read_to_string(root.join("tests/hostile.rs")).expect("this file");
+    let this = std::fs::read_to_string(root.join("tests/hostile.rs")).expect("this file")
+        + &std::fs::read_to_string(root.join("tests/hostile_games.rs")).expect("its sister");
     let mut missing = BTreeSet::new();
     let mut stack = vec![root.join("src")];
     while let Some(dir) = stack.pop() {

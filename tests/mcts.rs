@@ -1,9 +1,9 @@
 //! Monte Carlo tree search checked against the solved game on every position in play.
 
 use magic_tictactoe::engine::mcts::{MAX_PLAYOUTS, Mcts};
-use magic_tictactoe::engine::{Ending, TicTacToe, TwoPlayerGame};
 use magic_tictactoe::prelude::*;
 use magic_tictactoe::stats;
+use magic_tictactoe::{Ending, TicTacToe, TwoPlayerGame};
 
 fn in_play() -> Vec<Board> {
     let boards: Vec<Board> = stats::reachable_positions()

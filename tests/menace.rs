@@ -5,7 +5,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use magic_tictactoe::challenge::Challenge;
 use magic_tictactoe::clickable::{ClickableGame, Entry};
-use magic_tictactoe::engine::menace::{Ending, MAX_TRAINING_GAMES, Menace, Settings};
+use magic_tictactoe::engine::Finish;
+use magic_tictactoe::engine::menace::{MAX_TRAINING_GAMES, Menace, Settings};
 use magic_tictactoe::exercises::Exercise;
 use magic_tictactoe::{Board, Fault, Game, Level, Opponent, Player, Square, Turn, stats};
 
@@ -117,10 +118,10 @@ fn a_game_changes_exactly_the_drawn_beads_by_the_settings() {
         let played = menace.play_game(level);
         seen.insert(format!("{:?}", played.ending));
         let change: i64 = match played.ending {
-            Ending::Won => 7,
-            Ending::Drew => 2,
-            Ending::Lost | Ending::Resigned => -1,
-            Ending::OpponentForfeited => 0,
+            Finish::Won => 7,
+            Finish::Drew => 2,
+            Finish::Lost | Finish::Forfeited => -1,
+            Finish::OpponentForfeited => 0,
         };
         assert_eq!(played.change, change);
         for draw in &played.draws {
@@ -164,7 +165,7 @@ fn a_game_changes_exactly_the_drawn_beads_by_the_settings() {
 fn an_opponent_that_forfeits_teaches_nothing() {
     let mut menace = Menace::new();
     let game = menace.play_game(|_: &Board| 5);
-    assert_eq!(game.ending, Ending::OpponentForfeited);
+    assert_eq!(game.ending, Finish::OpponentForfeited);
     assert_eq!(game.change, 0);
     let first = menace.first_box().expect("opened");
     assert!(first.squares().iter().all(|s| first.beads(s) == 4));
@@ -263,7 +264,7 @@ fn an_empty_box_resigns_in_training_and_forfeits_in_a_game() {
     };
     let mut menace = Menace::with_settings(one_bead);
     let training = menace.train(Level::Perfect, 300).expect("within the limit");
-    assert!(training.endings().contains(&Ending::Resigned));
+    assert!(training.endings().contains(&Finish::Forfeited));
     assert!(menace.first_box().expect("opened").is_empty());
     let game = Game::against(&menace).playing_as(Player::O);
     let forfeit = game.forfeit().expect("MENACE resigns at once");

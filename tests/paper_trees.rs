@@ -339,9 +339,9 @@ fn exercises_on_paper_are_checked_against_the_search() {
 /// solved table, too big a tree is refused, and so is a game where a player moves twice.
 #[test]
 fn a_games_tree_goes_on_paper_when_it_is_small_enough() {
-    use magic_tictactoe::engine::{Ending, TicTacToe, TwoPlayerGame};
     use magic_tictactoe::paper::PaperTreeError;
     use magic_tictactoe::{Board, Player};
+    use magic_tictactoe::{Ending, TicTacToe, TwoPlayerGame};
 
     let game = TicTacToe::default();
     let mut drawn = 0;
@@ -362,7 +362,7 @@ fn a_games_tree_goes_on_paper_when_it_is_small_enough() {
                 search.finish();
                 assert_eq!(search.value(), Some(expected));
             }
-            Err(PaperTreeError::NoMoves) => assert!(board.is_over()),
+            Err(PaperTreeError::GameOver) => assert!(board.is_over()),
             Err(PaperTreeError::GameTooBig) => assert!(board.empty_squares().len() >= 5),
             Err(other) => panic!("{board}: {other}"),
         }
@@ -373,6 +373,11 @@ fn a_games_tree_goes_on_paper_when_it_is_small_enough() {
             .unwrap_err()
             .to_string(),
         "the game's tree from this position is too big to draw: a picture shows up to 64 ends and 6 moves; start from a position nearer the end"
+    );
+    let won: Board = "XXX/OO./...".parse().unwrap();
+    assert_eq!(
+        PaperTree::from_game(&game, &won).unwrap_err().to_string(),
+        "the game has no move left at this position, so there is no tree to draw: start from a position before the end"
     );
 
     struct TwiceInARow;

@@ -2,9 +2,9 @@
 
 use std::fmt;
 
-use super::{Analysis, Choice, Forfeit, Level, Opponent, Turn};
+use super::{Analysis, Choice, End, Forfeit, Level, Opponent, Turn};
 use crate::rules::text::capitalised;
-use crate::rules::{Board, IntoSquare, MoveError, Outcome, Player, Square};
+use crate::rules::{Board, IntoSquare, MoveError, Outcome, Player, Square, TicTacToe};
 
 /// A game between two people, or between a person and the computer.
 ///
@@ -207,25 +207,13 @@ impl Game {
     /// assert_eq!(game.winner(), None); // perfect against perfect is a draw
     /// ```
     pub fn play_out(x: &mut Opponent, o: &mut Opponent) -> Game {
+        let played = super::play_out(&TicTacToe::default(), x, o);
         let mut game = Game::new();
-        while let Some(player) = game.to_move() {
-            let mover = match player {
-                Player::X => &mut *x,
-                Player::O => &mut *o,
-            };
-            let board = game.board();
-            match mover.turn(board) {
-                Some(Turn::Plays(choice)) => game.push(choice.square),
-                Some(Turn::Forfeits(fault)) => {
-                    game.forfeit = Some(Forfeit {
-                        board,
-                        player,
-                        name: mover.name().to_owned(),
-                        fault,
-                    });
-                }
-                None => break,
-            }
+        for &square in &played.moves {
+            game.push(square);
+        }
+        if let End::Forfeited(forfeit) = played.end {
+            game.forfeit = Some(forfeit);
         }
         game
     }

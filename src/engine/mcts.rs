@@ -16,7 +16,7 @@
 //! seed always grows the same tree.
 //!
 //! ```
-//! use magic_tictactoe::engine::TicTacToe;
+//! use magic_tictactoe::TicTacToe;
 //! use magic_tictactoe::engine::mcts::Mcts;
 //! use magic_tictactoe::{Board, Square};
 //!
@@ -30,8 +30,8 @@
 
 use std::fmt;
 
-use super::two_player::{Ending, TwoPlayerGame};
-use crate::rules::{Counted, LimitError, Player};
+use super::budget::Budget;
+use crate::rules::{Counted, Ending, LimitError, Player, TwoPlayerGame};
 
 /// The most playouts one search may make: on tic-tac-toe, a search this big takes well under a
 /// second in a notebook cell, compiled as the notebooks compile (`cargo bench` reports it).
@@ -54,7 +54,13 @@ pub const MAX_NODES: usize = 1_000_000;
 /// on 8 by 8 reaches the limit in about 0.7 s in a notebook cell (`cargo run --example limits`).
 pub const MAX_SEARCH_MOVES: u64 = 400_000;
 
-pub use super::two_player::MAX_PLAYOUT_MOVES;
+/// The most moves one search looks at on its way down the tree, all together: selection looks
+/// at every move of each position it passes (to compare their UCB1 values), and expansion lists
+/// them. Tic-tac-toe's largest search looks at about 7 million; a game with 100,000 moves a
+/// position reaches the limit after 200 playouts, and stops there.
+pub const MAX_SELECTION_MOVES: u64 = 20_000_000;
+
+pub use crate::rules::MAX_PLAYOUT_MOVES;
 
 /// A Monte Carlo tree search: how many playouts, how much it explores, and its seed.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -83,7 +89,7 @@ impl Mcts {
         Ok(Mcts {
             playouts,
             exploration: DEFAULT_EXPLORATION,
-            seed: crate::engine::DEFAULT_SEED,
+            seed: super::seed::DEFAULT_SEED,
         })
     }
 
@@ -226,6 +232,10 @@ pub struct MctsTree<G: TwoPlayerGame> {
     nodes: Vec<Node<G>>,
     exploration: f64,
     asked: u32,
+    /// Why the search stopped before its playouts, if it did.
+    stopped: Option<LimitError>,
+    /// Moves it looked at on its way down the tree and made in its playouts.
+    work: u64,
 }
 
 impl<G: TwoPlayerGame> fmt::Debug for MctsTree<G> {
@@ -292,10 +302,25 @@ impl<G: TwoPlayerGame> MctsTree<G> {
         self.exploration
     }
 
-    /// Whether the search stopped before the playouts asked for, because its playouts made
-    /// [`MAX_SEARCH_MOVES`] moves (a game whose playouts are very long, or never end).
+    /// Whether the search stopped before the playouts asked for: see [`MctsTree::stopped_by`].
     pub fn stopped_early(&self) -> bool {
-        self.playouts() < self.asked
+        self.stopped.is_some()
+    }
+
+    /// Why the search stopped before the playouts asked for, if it did: its playouts made
+    /// [`MAX_SEARCH_MOVES`] moves (a game whose playouts are very long, or never end), its way
+    /// down the tree looked at [`MAX_SELECTION_MOVES`] (a game with very many moves a
+    /// position), the root has more moves than the tree holds ([`MAX_NODES`]), or it took
+    /// [`MAX_SECONDS`](super::budget::MAX_SECONDS).
+    pub fn stopped_by(&self) -> Option<LimitError> {
+        self.stopped
+    }
+
+    /// How much the search did: the moves it looked at on its way down the tree (every move of
+    /// each position it passed, and the moves of each position it added) and the moves its
+    /// playouts made.
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
     /// The [`ucb1`] value of the move into `id`, as its parent's selection saw it at the end of
@@ -339,7 +364,7 @@ impl<G: TwoPlayerGame> MctsTree<G> {
 ///
 /// ```
 /// use magic_tictactoe::engine::mcts::{Mcts, PlayoutPolicy};
-/// use magic_tictactoe::engine::TicTacToe;
+/// use magic_tictactoe::TicTacToe;
 /// use magic_tictactoe::{Board, Square};
 ///
 /// // Playouts that take a win when there is one: better judges of a position.
@@ -475,12 +500,29 @@ pub(crate) fn search<G: TwoPlayerGame, W: Watch<G>>(
     let mut nodes = vec![root];
     let asked = playouts.min(MAX_PLAYOUTS);
     let mut moves = 0u64;
+    let budget = Budget::new(MAX_SELECTION_MOVES, u32::MAX);
+    let mut stopped = None;
     for _ in 0..asked {
         if moves >= MAX_SEARCH_MOVES {
+            stopped = Some(LimitError {
+                counted: Counted::MovesSearched,
+                asked: moves,
+                limit: MAX_SEARCH_MOVES,
+            });
+            break;
+        }
+        if !budget.in_time() {
+            stopped = budget.refusal();
             break;
         }
         watch.playout_begins();
-        let leaf = select(game, &mut nodes, exploration, watch);
+        let leaf = match select(game, &mut nodes, exploration, watch, &budget) {
+            Ok(leaf) => leaf,
+            Err(refusal) => {
+                stopped = Some(refusal);
+                break;
+            }
+        };
         let ending = match nodes[leaf].ending {
             Some(ending) => ending,
             None => game.play_out(nodes[leaf].position.clone(), random, |chosen| {
@@ -505,27 +547,51 @@ pub(crate) fn search<G: TwoPlayerGame, W: Watch<G>>(
         nodes,
         exploration,
         asked,
+        stopped,
+        work: budget.moves_spent().saturating_add(moves),
     }
 }
 
 /// Selection and expansion: from the root down by UCB1 to the first position not visited yet
-/// (or to the end of a game); returns it.
+/// (or to the end of a game); returns it. Every move looked at on the way is spent from
+/// `budget`; a position whose moves the tree cannot hold stops the search.
 fn select<G: TwoPlayerGame, W: Watch<G>>(
     game: &G,
     nodes: &mut Vec<Node<G>>,
     exploration: f64,
     watch: &mut W,
-) -> usize {
+    budget: &Budget,
+) -> Result<usize, LimitError> {
     let mut at = 0;
     loop {
         if nodes[at].ending.is_some() {
-            return at;
+            return Ok(at);
         }
-        if nodes[at].children == 0 && !expand(game, nodes, at) {
-            return at;
+        if nodes[at].children == 0 {
+            match expand(game, nodes, at, budget) {
+                Expanded::Yes => {}
+                // A learner's game that lists no moves from a position it says is in play: the
+                // playout from there decides.
+                Expanded::NoMoves => return Ok(at),
+                Expanded::TreeFull if at > 0 => return Ok(at),
+                Expanded::TreeFull => {
+                    return Err(LimitError {
+                        counted: Counted::Nodes,
+                        asked: (nodes.len() + game.moves(&nodes[0].position).len()) as u64,
+                        limit: MAX_NODES as u64,
+                    });
+                }
+            }
         }
         let node = &nodes[at];
         let (first, count) = (node.first_child as usize, node.children as usize);
+        if !budget.count(count) {
+            return Err(budget.refusal().unwrap_or(LimitError {
+                counted: Counted::MovesSearched,
+                asked: MAX_SELECTION_MOVES + 1,
+                limit: MAX_SELECTION_MOVES,
+            }));
+        }
         let log_visits = f64::from(node.visits.max(1)).ln();
         let mut best = first;
         let mut best_value = f64::NEG_INFINITY;
@@ -546,21 +612,37 @@ fn select<G: TwoPlayerGame, W: Watch<G>>(
         at = best;
         if nodes[at].visits == 0 {
             watch.added(NodeId(at as u32));
-            return at;
+            return Ok(at);
         }
     }
 }
 
-/// Adds the positions one move from `at` to the tree; false when it cannot (the tree is full, or
-/// a learner's game lists no moves from a position it says is in play).
-fn expand<G: TwoPlayerGame>(game: &G, nodes: &mut Vec<Node<G>>, at: usize) -> bool {
+/// What [`expand`] did.
+enum Expanded {
+    Yes,
+    NoMoves,
+    TreeFull,
+}
+
+/// Adds the positions one move from `at` to the tree, unless it cannot: the tree is full, or a
+/// learner's game lists no moves from a position it says is in play.
+fn expand<G: TwoPlayerGame>(
+    game: &G,
+    nodes: &mut Vec<Node<G>>,
+    at: usize,
+    budget: &Budget,
+) -> Expanded {
     if nodes.len() >= MAX_NODES {
-        return false;
+        return Expanded::TreeFull;
     }
     let position = nodes[at].position.clone();
     let moves = game.moves(&position);
-    if moves.is_empty() || nodes.len() + moves.len() > MAX_NODES {
-        return false;
+    budget.count(moves.len());
+    if moves.is_empty() {
+        return Expanded::NoMoves;
+    }
+    if nodes.len() + moves.len() > MAX_NODES {
+        return Expanded::TreeFull;
     }
     let mover = game.to_move(&position);
     let first = nodes.len() as u32;
@@ -580,13 +662,13 @@ fn expand<G: TwoPlayerGame>(game: &G, nodes: &mut Vec<Node<G>>, at: usize) -> bo
     }
     nodes[at].first_child = first;
     nodes[at].children = nodes.len() as u32 - first;
-    true
+    Expanded::Yes
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::TicTacToe;
+    use crate::rules::TicTacToe;
     use crate::rules::{Board, Square};
 
     #[test]
@@ -668,7 +750,7 @@ mod tests {
     fn limits_refuse_in_a_sentence_and_strange_constants_are_clamped() {
         assert_eq!(
             Mcts::new(0).unwrap_err().to_string(),
-            "0 playouts is fewer than this allows"
+            "0 playouts is fewer than the 1 this needs"
         );
         assert!(Mcts::new(MAX_PLAYOUTS + 1).is_err());
         let search = Mcts::new(5).unwrap();
@@ -751,7 +833,7 @@ mod tests {
         assert!(tree.stopped_early());
         assert_eq!(
             u64::from(tree.playouts()),
-            MAX_SEARCH_MOVES / u64::from(crate::engine::two_player::MAX_PLAYOUT_MOVES)
+            MAX_SEARCH_MOVES / u64::from(crate::rules::MAX_PLAYOUT_MOVES)
         );
     }
 }

@@ -27,9 +27,12 @@ use std::fmt;
 use std::rc::Rc;
 
 use super::opponent::Chances;
-use super::{DEFAULT_SEED, Fault, Opponent, Turn};
+use super::play::{Choice, Fault, Finish, Turn, play_with};
+use super::{DEFAULT_SEED, Opponent, Reason};
 use crate::rules::text::thousands;
-use crate::rules::{Board, Counted, IntoSquare, LimitError, Player, Square, SquareSet, Symmetry};
+use crate::rules::{
+    Board, Counted, IntoSquare, LimitError, Player, Square, SquareSet, Symmetry, TicTacToe,
+};
 
 /// The most games one call to [`Menace::train`] plays, so that a cell answers within a second.
 pub const MAX_TRAINING_GAMES: u64 = 50_000;
@@ -213,38 +216,19 @@ fn distinct_moves(board: Board) -> SquareSet {
         .collect()
 }
 
-/// How a game of MENACE's ended, seen from MENACE's side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Ending {
-    /// MENACE completed a line.
-    Won,
-    /// Nobody did.
-    Drew,
-    /// The other side completed a line.
-    Lost,
-    /// A box MENACE had to draw from was empty, so it gave up: a loss.
-    Resigned,
-    /// The other side forfeited (its code chose no free square or panicked): no lesson, so no
-    /// box changes.
-    OpponentForfeited,
-}
+/// How a game of MENACE's ended, seen from MENACE's side: the [`Finish`] every player's games
+/// end with (MENACE resigning, a box it had to draw from being empty, is its forfeit).
+#[deprecated(note = "MENACE's games end as every player's do: use `Finish`")]
+pub type Ending = Finish;
 
-impl Ending {
-    /// Whether MENACE lost, by a line or by resigning.
-    pub fn is_loss(self) -> bool {
-        matches!(self, Ending::Lost | Ending::Resigned)
-    }
-}
-
-impl fmt::Display for Ending {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Ending::Won => "MENACE won",
-            Ending::Drew => "a draw",
-            Ending::Lost => "MENACE lost",
-            Ending::Resigned => "MENACE resigned: a box was empty",
-            Ending::OpponentForfeited => "the other side forfeited",
-        })
+/// How a game ended for MENACE, in words: "MENACE won", "MENACE resigned: a box was empty".
+pub fn finish_words(finish: Finish) -> &'static str {
+    match finish {
+        Finish::Won => "MENACE won",
+        Finish::Drew => "a draw",
+        Finish::Lost => "MENACE lost",
+        Finish::Forfeited => "MENACE resigned: a box was empty",
+        Finish::OpponentForfeited => "the other side forfeited",
     }
 }
 
@@ -275,7 +259,7 @@ pub struct MenaceGame {
     /// box and is not here.
     pub draws: Vec<DrawnBead>,
     /// How it ended.
-    pub ending: Ending,
+    pub ending: Finish,
     /// The name of the other side.
     pub against: String,
     /// Beads added to (or, when negative, taken from) each box used.
@@ -293,7 +277,7 @@ impl MenaceGame {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Training {
     against: String,
-    endings: Vec<Ending>,
+    endings: Vec<Finish>,
     games_before: u64,
     watched: Board,
     history: Vec<(u64, Option<MatchBox>)>,
@@ -336,7 +320,7 @@ impl Training {
     }
 
     /// How each game ended, in order.
-    pub fn endings(&self) -> &[Ending] {
+    pub fn endings(&self) -> &[Finish] {
         &self.endings
     }
 
@@ -366,7 +350,7 @@ impl Training {
             .iter()
             .scan(0i64, |excess, ending| {
                 match ending {
-                    Ending::Won => *excess += 1,
+                    Finish::Won => *excess += 1,
                     e if e.is_loss() => *excess -= 1,
                     _ => {}
                 }
@@ -396,7 +380,7 @@ impl Training {
     }
 }
 
-fn block_of(first_game: u64, endings: &[Ending]) -> BlockOfGames {
+fn block_of(first_game: u64, endings: &[Finish]) -> BlockOfGames {
     let mut block = BlockOfGames {
         first_game,
         games: endings.len() as u64,
@@ -404,10 +388,10 @@ fn block_of(first_game: u64, endings: &[Ending]) -> BlockOfGames {
     };
     for ending in endings {
         match ending {
-            Ending::Won => block.wins += 1,
-            Ending::Drew => block.draws += 1,
-            Ending::Lost | Ending::Resigned => block.losses += 1,
-            Ending::OpponentForfeited => block.forfeits += 1,
+            Finish::Won => block.wins += 1,
+            Finish::Drew => block.draws += 1,
+            Finish::Lost | Finish::Forfeited => block.losses += 1,
+            Finish::OpponentForfeited => block.forfeits += 1,
         }
     }
     block
@@ -613,62 +597,56 @@ impl Menace {
         Ok(training)
     }
 
-    /// One game as X, and the lesson learned from it.
+    /// One game as X, played through the one game loop, and the lesson learned from it.
     fn one_game(&mut self, opponent: &mut Opponent) -> MenaceGame {
-        let mut board = Board::new();
-        let mut boards = vec![board];
+        let game = TicTacToe::default();
+        let against = opponent.name().to_owned();
         let mut draws = Vec::new();
-        let ending = loop {
-            if board.is_over() {
-                break match board.winner() {
-                    Some(Player::X) => Ending::Won,
-                    Some(Player::O) => Ending::Lost,
-                    None => Ending::Drew,
-                };
-            }
-            let square = if board.turn() == Player::X {
-                match self.draw(board) {
+        let played = play_with(
+            &game,
+            Board::new(),
+            ["MENACE", &against],
+            |&board, mover| match mover {
+                Player::X => Some(match self.draw(board) {
                     Some(Ok(draw)) => {
                         let square = draw.square;
                         draws.push(draw);
-                        square
+                        Turn::Plays(Choice {
+                            square,
+                            reason: Reason::Bead,
+                        })
                     }
-                    Some(Err(())) => break Ending::Resigned,
+                    Some(Err(())) => Turn::Forfeits(Fault::EmptyBox),
                     // One free square: no box to draw from.
-                    None => match board.legal_moves().first() {
-                        Some(square) => square,
-                        None => break Ending::Drew,
-                    },
-                }
-            } else {
-                match opponent.turn(board) {
-                    Some(Turn::Plays(choice)) => choice.square,
-                    Some(Turn::Forfeits(_)) | None => break Ending::OpponentForfeited,
-                }
-            };
-            board = board.play_unchecked(square);
-            boards.push(board);
-        };
+                    None => Turn::Plays(Choice {
+                        square: board.legal_moves().first()?,
+                        reason: Reason::Bead,
+                    }),
+                }),
+                Player::O => opponent.turn(board),
+            },
+        );
+        let ending = Finish::of(&played.end, Player::X);
         let change = self.learn(ending, &draws);
         self.games += 1;
         MenaceGame {
-            boards,
+            boards: played.boards(Board::new()),
             draws,
             ending,
-            against: opponent.name().to_owned(),
+            against,
             change,
         }
     }
 
     /// Rewards or punishes every box used in a game; returns the beads each gained (negative:
     /// lost).
-    fn learn(&mut self, ending: Ending, draws: &[DrawnBead]) -> i64 {
+    fn learn(&mut self, ending: Finish, draws: &[DrawnBead]) -> i64 {
         let settings = self.settings;
         let change = match ending {
-            Ending::Won => i64::from(settings.win),
-            Ending::Drew => i64::from(settings.draw),
-            Ending::Lost | Ending::Resigned => -i64::from(settings.loss),
-            Ending::OpponentForfeited => 0,
+            Finish::Won => i64::from(settings.win),
+            Finish::Drew => i64::from(settings.draw),
+            Finish::Lost | Finish::Forfeited => -i64::from(settings.loss),
+            Finish::OpponentForfeited => 0,
         };
         for draw in draws {
             if let Some(matchbox) = self.boxes.get_mut(&draw.matchbox.board().code()) {
@@ -783,8 +761,8 @@ mod tests {
         let mut resigned = false;
         for _ in 0..200 {
             let game = menace.play_game(crate::engine::Level::Perfect);
-            assert!(game.ending != Ending::Won);
-            resigned |= game.ending == Ending::Resigned;
+            assert!(game.ending != Finish::Won);
+            resigned |= game.ending == Finish::Forfeited;
         }
         assert!(
             resigned,

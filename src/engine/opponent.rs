@@ -1,96 +1,30 @@
-//! Computer opponents: the crate's levels, from random to perfect, each reproducible from a
-//! seed; a learner's own player, any function from a board to a square; and a search that
-//! looks only so many moves ahead, with a learner's evaluation.
+//! The computer's players, for tic-tac-toe and for any game: tic-tac-toe's levels from random to
+//! perfect, random and perfect play on any game, Monte Carlo tree search, a search that looks a
+//! few moves ahead with a learner's evaluation, MENACE, and a learner's own player. Each is an
+//! [`Opponent`], reproducible from a seed, and each plays through the same
+//! [`Opponent::turn_in`]: the challenges, the tournaments, a game session and MENACE's training
+//! all play with the same players.
 //!
 //! A learner's code runs through [`learner::run`], so a panic in it is caught: an opponent
-//! whose code panics, or names a square it may not take, forfeits the game instead of taking
-//! the notebook down.
+//! whose code panics, or names a move it may not make, forfeits the game instead of taking the
+//! notebook down.
 
 use std::any::type_name;
-use std::collections::HashMap;
 use std::fmt;
+use std::hash::Hash;
 use std::rc::Rc;
 
-use super::horizon::{self, MAX_DEPTH};
+use super::ahead::{self, MAX_DEPTH};
+use super::budget::{Budget, MAX_SOLVE_DEPTH};
 use super::level::rules_choice;
-use super::{Level, Reason, TicTacToe, learner, mcts, solved};
+use super::memo::Memo;
+use super::play::{Choice, Fault, PlayedGame, Turn, play_while};
+use super::seed::{DEFAULT_SEED, mix};
+use super::{Level, Reason, SolvedGame, learner, mcts, solved};
 use crate::rules::text::thousands;
-use crate::rules::{Board, IntoSquare, Player, Square, SquareError, SquareSet};
-
-/// A move chosen by an [`Opponent`], with the reason.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Choice {
-    /// The square chosen.
-    pub square: Square,
-    /// Why.
-    pub reason: Reason,
-}
-
-/// What a learner's player or evaluation did wrong, so that it forfeits the game.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Fault {
-    /// It chose a square that already has a mark.
-    Taken {
-        /// The square it chose.
-        square: Square,
-        /// Whose mark is there.
-        by: Player,
-    },
-    /// Its answer names no square: a number other than 1 to 9, unreadable text, or `None`.
-    NoSquare(SquareError),
-    /// Its code panicked, with this message.
-    Panicked(String),
-    /// MENACE's matchbox for the position has no beads left, so it resigns.
-    EmptyBox,
-}
-
-impl fmt::Display for Fault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Fault::Taken { square, by } => {
-                write!(f, "it chose square {square}, but {by} is already there")
-            }
-            Fault::NoSquare(error) => write!(f, "its answer is not a free square: {error}"),
-            Fault::Panicked(message) => write!(f, "its code panicked: {message}"),
-            Fault::EmptyBox => write!(f, "its matchbox for this position is empty, so it resigns"),
-        }
-    }
-}
-
-/// What an opponent does on its turn: play a square, or forfeit because its code went wrong.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Turn {
-    /// It plays this move.
-    Plays(Choice),
-    /// It forfeits the game: its code chose no free square, or panicked.
-    Forfeits(Fault),
-}
-
-/// A game lost by forfeit: the position, who forfeited, which player it was, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Forfeit {
-    /// The position where it was that player's turn.
-    pub board: Board,
-    /// The side that forfeited.
-    pub player: Player,
-    /// The name of the player that forfeited.
-    pub name: String,
-    /// What went wrong.
-    pub fault: Fault,
-}
-
-impl fmt::Display for Forfeit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} ({}) forfeits on {}: {}",
-            self.name, self.player, self.board, self.fault
-        )
-    }
-}
-
-/// The seed a computer opponent uses unless told otherwise, so that a class sees the same game.
-pub const DEFAULT_SEED: u64 = 2026;
+use crate::rules::{
+    Board, IntoSquare, LimitError, Player, Square, SquareError, SquareSet, TicTacToe, TwoPlayerGame,
+};
 
 /// The most playouts a move of an [`Opponent::mcts`] player. It searches each position it
 /// meets once: a Challenge, a clickable game or MENACE's training against it meet up to about
@@ -99,31 +33,241 @@ pub const DEFAULT_SEED: u64 = 2026;
 /// each).
 pub const MAX_OPPONENT_PLAYOUTS: u32 = 2_000;
 
-/// A learner's player: the board in, the square it chose (or why not) out.
-type ChooseFn = Rc<dyn Fn(&Board) -> Result<Square, SquareError>>;
-/// A learner's evaluation: how good the board is for the player, higher better.
-type EvaluateFn = Rc<dyn Fn(&Board, Player) -> i32>;
+/// A player that draws its moves at random by a rule it can state: each move's chance at a
+/// position, or why it cannot move. Tic-tac-toe's levels and MENACE are such players, and so
+/// are random and perfect play on any game: because their chances are known, a tournament of
+/// them can be worked out exactly.
+/// The chance of each move a player may make, or why it cannot move.
+type MoveChances<M> = Result<Vec<(M, f64)>, Fault<M>>;
 
-#[derive(Clone)]
-enum Kind {
-    Level(Level),
-    Own(ChooseFn),
-    Searching { depth: u32, evaluation: EvaluateFn },
-    Drawing(Rc<dyn Chances>),
-    Mcts { playouts: u32, exploration: f64 },
+pub(crate) trait Draws<G: TwoPlayerGame> {
+    /// The level, for one of tic-tac-toe's.
+    fn level(&self) -> Option<Level> {
+        None
+    }
+
+    /// Its move at `position`, a game in play, drawn with `random`, and why.
+    fn choose(
+        &self,
+        game: &G,
+        position: &G::Position,
+        random: &mut fastrand::Rng,
+    ) -> Result<Choice<G::Move>, Fault<G::Move>>;
+
+    /// The chance of each of its moves at `position`, a game in play (moves with no chance may
+    /// be left out), or why it cannot move.
+    fn chances(&self, game: &G, position: &G::Position) -> MoveChances<G::Move>;
 }
 
-/// A player that knows its chance of playing each square, and plays by drawing from them: MENACE
-/// is one, its chances the share of each colour of bead in a box.
+/// The chances of tic-tac-toe's squares, in keypad order, as a list of moves.
+fn square_chances(chances: [f64; 9]) -> Vec<(Square, f64)> {
+    Square::ALL
+        .into_iter()
+        .map(|square| (square, chances[square.index()]))
+        .filter(|&(_, chance)| chance > 0.0)
+        .collect()
+}
+
+impl Draws<TicTacToe> for Level {
+    fn level(&self) -> Option<Level> {
+        Some(*self)
+    }
+
+    fn choose(
+        &self,
+        _: &TicTacToe,
+        &board: &Board,
+        random: &mut fastrand::Rng,
+    ) -> Result<Choice, Fault> {
+        let choice = match *self {
+            Level::Perfect => best(board, random),
+            Level::Random => pick(board.legal_moves(), Reason::Random, random),
+            Level::Rules => {
+                rules_choice(board).and_then(|(squares, reason)| pick(squares, reason, random))
+            }
+            Level::Blunders(percent) => {
+                if random.u8(0..100) < percent.min(100) {
+                    pick(board.legal_moves(), Reason::Blunder, random)
+                } else {
+                    best(board, random)
+                }
+            }
+        };
+        // A game in play always has a free square, so the crate's levels always choose.
+        choice.ok_or(Fault::NoSquare(SquareError::Nothing))
+    }
+
+    fn chances(&self, _: &TicTacToe, &board: &Board) -> MoveChances<Square> {
+        Ok(square_chances(self.move_chances(board)))
+    }
+}
+
+/// One of `squares`, each as likely as the others, without walking the set.
+fn pick(squares: SquareSet, reason: Reason, random: &mut fastrand::Rng) -> Option<Choice> {
+    if squares.is_empty() {
+        return None;
+    }
+    let square = squares.nth(random.usize(..squares.len()))?;
+    Some(Choice { square, reason })
+}
+
+fn best(board: Board, random: &mut fastrand::Rng) -> Option<Choice> {
+    // A finished game has no best moves, so this needs no separate test for the end.
+    let (value, best) = solved::entry(board);
+    pick(best, Reason::Best(value), random)
+}
+
+/// A tic-tac-toe player that knows its chance of playing each square, and plays by drawing from
+/// them: MENACE is one, its chances the share of each colour of bead in a box.
 pub(crate) trait Chances {
     /// The chance of each square on `board` in keypad order, or why it cannot move.
     fn chances(&self, board: Board) -> Result<[f64; 9], Fault>;
 }
 
-/// A computer player: one of the crate's [`Level`]s, a learner's own function from a board to
-/// a square, or a search that looks a few moves ahead with a learner's evaluation.
+/// A tic-tac-toe player drawing from its [`Chances`], with the reason its draws give.
+struct FromChances(Rc<dyn Chances>);
+
+impl Draws<TicTacToe> for FromChances {
+    fn choose(
+        &self,
+        _: &TicTacToe,
+        &board: &Board,
+        random: &mut fastrand::Rng,
+    ) -> Result<Choice, Fault> {
+        let chances = self.0.chances(board)?;
+        let square = draw(board, &chances, random).ok_or(Fault::NoSquare(SquareError::Nothing))?;
+        Ok(Choice {
+            square,
+            reason: Reason::Bead,
+        })
+    }
+
+    fn chances(&self, _: &TicTacToe, &board: &Board) -> MoveChances<Square> {
+        self.0.chances(board).map(square_chances)
+    }
+}
+
+/// Any of the moves, each as likely as the others: random play on any game.
+struct Uniform;
+
+impl<G: TwoPlayerGame> Draws<G> for Uniform {
+    fn choose(
+        &self,
+        game: &G,
+        position: &G::Position,
+        random: &mut fastrand::Rng,
+    ) -> Result<Choice<G::Move>, Fault<G::Move>> {
+        let chosen = game.random_move(position, random).ok_or(Fault::NoMove)?;
+        Ok(Choice {
+            square: chosen,
+            reason: Reason::Random,
+        })
+    }
+
+    fn chances(&self, game: &G, position: &G::Position) -> MoveChances<G::Move> {
+        let moves = game.moves(position);
+        let share = 1.0 / moves.len().max(1) as f64;
+        Ok(moves.into_iter().map(|chosen| (chosen, share)).collect())
+    }
+}
+
+/// Perfect play on any game small enough to solve: one of the best moves, each as likely as the
+/// others.
+struct PerfectPlay<G: TwoPlayerGame>(SolvedGame<G>);
+
+impl<G> Draws<G> for PerfectPlay<G>
+where
+    G: TwoPlayerGame,
+    G::Position: Hash + Eq,
+{
+    fn choose(
+        &self,
+        game: &G,
+        position: &G::Position,
+        random: &mut fastrand::Rng,
+    ) -> Result<Choice<G::Move>, Fault<G::Move>> {
+        let best = self.0.best_moves(game, position);
+        let value = self.0.value(position).ok_or(Fault::NoMove)?;
+        let chosen = *best
+            .get(random.usize(..best.len().max(1)))
+            .ok_or(Fault::NoMove)?;
+        Ok(Choice {
+            square: chosen,
+            reason: Reason::Best(value),
+        })
+    }
+
+    fn chances(&self, game: &G, position: &G::Position) -> MoveChances<G::Move> {
+        let best = self.0.best_moves(game, position);
+        if best.is_empty() {
+            return Err(Fault::NoMove);
+        }
+        let share = 1.0 / best.len() as f64;
+        Ok(best.into_iter().map(|chosen| (chosen, share)).collect())
+    }
+}
+
+/// A learner's player: the position in, the move it chose (or why not) out.
+type ChooseFn<G> = Rc<
+    dyn Fn(
+        &<G as TwoPlayerGame>::Position,
+    ) -> Result<<G as TwoPlayerGame>::Move, Fault<<G as TwoPlayerGame>::Move>>,
+>;
+/// A learner's evaluation: how good the position is for the player, higher better.
+type EvaluateFn<G> = Rc<dyn Fn(&<G as TwoPlayerGame>::Position, Player) -> i32>;
+
+enum Kind<G: TwoPlayerGame> {
+    Drawing(Rc<dyn Draws<G>>),
+    Own(ChooseFn<G>),
+    Searching {
+        depth: u32,
+        evaluation: EvaluateFn<G>,
+    },
+    Mcts {
+        playouts: u32,
+        exploration: f64,
+    },
+}
+
+impl<G: TwoPlayerGame> Clone for Kind<G> {
+    fn clone(&self) -> Kind<G> {
+        match self {
+            Kind::Drawing(player) => Kind::Drawing(Rc::clone(player)),
+            Kind::Own(choose) => Kind::Own(Rc::clone(choose)),
+            Kind::Searching { depth, evaluation } => Kind::Searching {
+                depth: *depth,
+                evaluation: Rc::clone(evaluation),
+            },
+            Kind::Mcts {
+                playouts,
+                exploration,
+            } => Kind::Mcts {
+                playouts: *playouts,
+                exploration: *exploration,
+            },
+        }
+    }
+}
+
+/// What a player knows of the positions it has met: its move there (a Monte Carlo search works
+/// each position out once), and a learner's code's chances (asked twice, the first time only).
+type Known<G> = Memo<G, Knowledge<<G as TwoPlayerGame>::Move>>;
+
+#[derive(Clone)]
+enum Knowledge<M> {
+    Move(Choice<M>),
+    Chances(Option<MoveChances<M>>),
+}
+
+/// A computer player, for tic-tac-toe unless another game is named: one of tic-tac-toe's
+/// [`Level`]s, random or perfect play on any game, Monte Carlo tree search, a search that looks
+/// a few moves ahead with a learner's evaluation, MENACE, or a learner's own function from a
+/// position to a move.
 ///
-/// The same level and seed always choose the same moves.
+/// The same player and seed always choose the same moves. Tic-tac-toe's players are made with
+/// [`Opponent::new`], [`Opponent::own`], [`Opponent::searching`] and [`Opponent::mcts`] and
+/// asked with [`Opponent::turn`]; any game's with the same names ending in `_for`, which take
+/// the game, and asked with [`Opponent::turn_in`].
 ///
 /// ```
 /// use magic_tictactoe::{Board, Level, Opponent, Square};
@@ -144,23 +288,41 @@ pub(crate) trait Chances {
 /// let mut mine = Opponent::from(first_free);
 /// assert_eq!(mine.name(), "first_free");
 /// assert_eq!(mine.choose_move(board), Some(Square::TopRight));
-/// # Ok::<(), magic_tictactoe::ParseBoardError>(())
+///
+/// // Any game: perfect play on take-away takes 3 of 7 sticks, leaving a multiple of 4.
+/// use magic_tictactoe::games::TakeAway;
+/// use magic_tictactoe::TwoPlayerGame;
+/// let heap = TakeAway::new(7);
+/// let mut perfect = Opponent::perfect_for(&heap)?;
+/// assert_eq!(perfect.choose_in(&heap, &heap.start()).map(|choice| choice.square), Some(3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone)]
-pub struct Opponent {
-    kind: Kind,
+pub struct Opponent<G: TwoPlayerGame = TicTacToe> {
+    kind: Kind<G>,
     name: String,
     seed: u64,
     rng: fastrand::Rng,
     positions: u64,
-    /// For a learner's code: what [`Opponent::move_chances`] found on each board asked about,
-    /// by board code, so that it is asked (twice) only once per board.
-    known_chances: HashMap<u16, Option<Result<[f64; 9], Fault>>>,
-    /// For a Monte Carlo tree search: its move on each board searched so far, by board code.
-    known_moves: HashMap<u16, Choice>,
+    /// The moves its Monte Carlo searches looked at and played out, over all its moves.
+    work: u64,
+    known: Known<G>,
 }
 
-impl fmt::Debug for Opponent {
+impl<G: TwoPlayerGame> Clone for Opponent<G> {
+    fn clone(&self) -> Opponent<G> {
+        Opponent {
+            kind: self.kind.clone(),
+            name: self.name.clone(),
+            seed: self.seed,
+            rng: self.rng.clone(),
+            positions: self.positions,
+            work: self.work,
+            known: self.known.clone(),
+        }
+    }
+}
+
+impl<G: TwoPlayerGame> fmt::Debug for Opponent<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Opponent")
             .field("name", &self.name)
@@ -169,22 +331,11 @@ impl fmt::Debug for Opponent {
     }
 }
 
-impl Opponent {
+/// Tic-tac-toe's players.
+impl Opponent<TicTacToe> {
     /// An opponent of `level` whose random choices follow from `seed`.
     pub fn new(level: Level, seed: u64) -> Opponent {
-        Opponent::of_kind(Kind::Level(level), level.name(), seed)
-    }
-
-    fn of_kind(kind: Kind, name: String, seed: u64) -> Opponent {
-        Opponent {
-            kind,
-            name,
-            seed,
-            rng: fastrand::Rng::with_seed(seed),
-            positions: 0,
-            known_chances: HashMap::new(),
-            known_moves: HashMap::new(),
-        }
+        Opponent::of_kind(Kind::Drawing(Rc::new(level)), level.name(), seed)
     }
 
     /// A learner's own player called `name`: `choose` is given each board where it is to move
@@ -197,14 +348,21 @@ impl Opponent {
         F: Fn(&Board) -> S + 'static,
         S: IntoSquare,
     {
-        let choose: ChooseFn = Rc::new(move |board: &Board| choose(board).into_square());
+        let choose: ChooseFn<TicTacToe> = Rc::new(move |board: &Board| {
+            let square = choose(board).into_square().map_err(Fault::NoSquare)?;
+            match board.get(square) {
+                Some(by) => Err(Fault::Taken { square, by }),
+                None => Ok(square),
+            }
+        });
         Opponent::of_kind(Kind::Own(choose), name.to_owned(), 0)
     }
 
     /// A player that searches `depth` moves ahead (1 to 9; the whole game at 9; a depth outside
     /// is brought within, and the player's name says so) and judges the positions where it stops
-    /// with `evaluation`: how good the board is for the player, higher better. Finished games are scored by the rules, and a faster win beats a slower one.
-    /// Among equally good moves it takes the first in keypad order, so it has no randomness.
+    /// with `evaluation`: how good the board is for the player, higher better. Finished games
+    /// are scored by the rules, and a faster win beats a slower one. Among equally good moves
+    /// it takes the first in keypad order, so it has no randomness.
     ///
     /// ```
     /// use magic_tictactoe::{Board, Opponent, Player, Square};
@@ -220,25 +378,7 @@ impl Opponent {
     where
         E: Fn(&Board, Player) -> i32 + 'static,
     {
-        let asked = depth;
-        let depth = depth.clamp(1, MAX_DEPTH);
-        // A depth brought within 1 to 9 says so in the name every picture shows.
-        let name = if asked == depth {
-            format!("depth-{depth} search")
-        } else {
-            format!(
-                "depth-{depth} search (asked for {}: 1 to {MAX_DEPTH} moves ahead)",
-                thousands(u64::from(asked))
-            )
-        };
-        Opponent::of_kind(
-            Kind::Searching {
-                depth,
-                evaluation: Rc::new(evaluation),
-            },
-            name,
-            0,
-        )
+        Opponent::searching_within(MAX_DEPTH, depth, Rc::new(evaluation))
     }
 
     /// A player that plays the move a Monte Carlo tree search of `playouts` playouts tries
@@ -264,6 +404,127 @@ impl Opponent {
     /// # Ok::<(), magic_tictactoe::ParseBoardError>(())
     /// ```
     pub fn mcts(playouts: u32, seed: u64) -> Opponent {
+        Opponent::mcts_for(&TicTacToe::default(), playouts, seed)
+    }
+
+    /// A player that plays by drawing from its own chances (MENACE), called `name`.
+    pub(crate) fn drawing(name: &str, player: Rc<dyn Chances>, seed: u64) -> Opponent {
+        Opponent::of_kind(
+            Kind::Drawing(Rc::new(FromChances(player))),
+            name.to_owned(),
+            seed,
+        )
+    }
+
+    /// The square it plays on `board`, or `None` if the game is over or it forfeits.
+    pub fn choose_move(&mut self, board: Board) -> Option<Square> {
+        self.choose(board).map(|choice| choice.square)
+    }
+
+    /// The square it plays on `board` and why, or `None` if the game is over or it forfeits.
+    pub fn choose(&mut self, board: Board) -> Option<Choice> {
+        self.choose_in(&TicTacToe::default(), &board)
+    }
+
+    /// What it does on `board`: play a square, or forfeit because its code chose no free
+    /// square or panicked. `None` once the game is over. The crate's levels never forfeit.
+    ///
+    /// ```
+    /// use magic_tictactoe::{Board, Fault, Opponent, Turn};
+    ///
+    /// let mut stubborn = Opponent::own("always 5", |_: &Board| 5);
+    /// let board = Board::new().try_play(5)?;
+    /// let Some(Turn::Forfeits(fault)) = stubborn.turn(board) else { panic!() };
+    /// assert_eq!(fault.to_string(), "it chose square 5, but X is already there");
+    /// # Ok::<(), magic_tictactoe::MoveError>(())
+    /// ```
+    pub fn turn(&mut self, board: Board) -> Option<Turn> {
+        self.turn_in(&TicTacToe::default(), &board)
+    }
+}
+
+/// Any game's players.
+impl<G> Opponent<G>
+where
+    G: TwoPlayerGame + 'static,
+    G::Position: Hash + Eq,
+{
+    fn of_kind(kind: Kind<G>, name: String, seed: u64) -> Opponent<G> {
+        Opponent {
+            kind,
+            name,
+            seed,
+            rng: fastrand::Rng::with_seed(seed),
+            positions: 0,
+            work: 0,
+            known: Memo::new(),
+        }
+    }
+
+    /// A player of `game` that plays any of the moves, each as likely as the others, drawn from
+    /// `seed`.
+    pub fn random_for(game: &G, seed: u64) -> Opponent<G> {
+        let _ = game;
+        Opponent::of_kind(Kind::Drawing(Rc::new(Uniform)), "random".to_owned(), seed)
+    }
+
+    /// A player of `game` that plays perfectly: one of the best moves, each as likely as the
+    /// others (drawn from the crate's seed). The game is solved first ([`SolvedGame`]).
+    ///
+    /// # Errors
+    ///
+    /// A [`LimitError`] when the game is too big to solve in a cell.
+    pub fn perfect_for(game: &G) -> Result<Opponent<G>, LimitError> {
+        let solved = SolvedGame::new(game, &game.start())?;
+        Ok(Opponent::of_kind(
+            Kind::Drawing(Rc::new(PerfectPlay(solved))),
+            "perfect".to_owned(),
+            DEFAULT_SEED,
+        ))
+    }
+
+    /// A learner's own player of `game` called `name`: `choose` is given each position where it
+    /// is to move and answers with a move. A move that is not one of the game's moves there, or
+    /// a panic, forfeits the game.
+    pub fn own_for<F>(game: &G, name: &str, choose: F) -> Opponent<G>
+    where
+        F: Fn(&G::Position) -> G::Move + 'static,
+    {
+        let _ = game;
+        let choose: ChooseFn<G> = Rc::new(move |position: &G::Position| Ok(choose(position)));
+        Opponent::of_kind(Kind::Own(choose), name.to_owned(), 0)
+    }
+
+    /// A player of `game` that searches `depth` moves ahead (1 to
+    /// [`MAX_SOLVE_DEPTH`](super::budget::MAX_SOLVE_DEPTH)) and judges the positions where it
+    /// stops with `evaluation`, as [`search_ahead`](super::solve::search_ahead) does.
+    pub fn searching_for<E>(game: &G, depth: u32, evaluation: E) -> Opponent<G>
+    where
+        E: Fn(&G::Position, Player) -> i32 + 'static,
+    {
+        let _ = game;
+        Opponent::searching_within(MAX_SOLVE_DEPTH, depth, Rc::new(evaluation))
+    }
+
+    fn searching_within(most: u32, asked: u32, evaluation: EvaluateFn<G>) -> Opponent<G> {
+        let depth = asked.clamp(1, most);
+        // A depth brought within range says so in the name every picture shows.
+        let name = if asked == depth {
+            format!("depth-{depth} search")
+        } else {
+            format!(
+                "depth-{depth} search (asked for {}: 1 to {} moves ahead)",
+                thousands(u64::from(asked)),
+                thousands(u64::from(most))
+            )
+        };
+        Opponent::of_kind(Kind::Searching { depth, evaluation }, name, 0)
+    }
+
+    /// A player of `game` that plays the move a Monte Carlo tree search of `playouts` playouts
+    /// tries most, as [`Opponent::mcts`] does for tic-tac-toe.
+    pub fn mcts_for(game: &G, playouts: u32, seed: u64) -> Opponent<G> {
+        let _ = game;
         let playouts = playouts.clamp(1, MAX_OPPONENT_PLAYOUTS);
         Opponent::of_kind(
             Kind::Mcts {
@@ -279,12 +540,12 @@ impl Opponent {
     /// [`Mcts::exploration`](crate::engine::mcts::Mcts::exploration)); other players are
     /// unchanged.
     #[must_use]
-    pub fn with_exploration(mut self, c: f64) -> Opponent {
+    pub fn with_exploration(mut self, c: f64) -> Opponent<G> {
         if let Kind::Mcts { exploration, .. } = &mut self.kind {
             *exploration = mcts::Mcts::new(1).map_or(mcts::DEFAULT_EXPLORATION, |search| {
                 search.exploration(c).exploration_constant()
             });
-            self.known_moves.clear();
+            self.known.clear();
         }
         self
     }
@@ -300,37 +561,34 @@ impl Opponent {
         }
     }
 
-    /// A player that plays by drawing from its own chances (MENACE), called `name`.
-    pub(crate) fn drawing(name: &str, player: Rc<dyn Chances>, seed: u64) -> Opponent {
-        Opponent::of_kind(Kind::Drawing(player), name.to_owned(), seed)
-    }
-
     /// The same opponent called `name`.
     #[must_use]
-    pub fn named(mut self, name: &str) -> Opponent {
+    pub fn named(mut self, name: &str) -> Opponent<G> {
         self.name = name.to_owned();
         self
     }
 
     /// The same opponent with its random choices started again from `seed`.
     #[must_use]
-    pub fn with_seed(mut self, seed: u64) -> Opponent {
+    pub fn with_seed(mut self, seed: u64) -> Opponent<G> {
         self.seed = seed;
-        self.known_moves.clear();
+        self.known
+            .retain(|known| matches!(known, Knowledge::Chances(_)));
         self.reset();
         self
     }
 
-    /// The opponent's name: its level's, `depth-N search`, or the learner's function's.
+    /// The opponent's name: its level's, `depth-N search`, `MCTS, N playouts`, or the learner's
+    /// function's.
     pub fn name(&self) -> &str {
         &self.name
     }
 
-    /// The level, for one of the crate's levels; `None` for a learner's own player or search.
+    /// The level, for one of tic-tac-toe's levels; `None` for any other player.
     pub fn level(&self) -> Option<Level> {
-        match self.kind {
-            Kind::Level(level) => Some(level),
-            Kind::Own(_) | Kind::Searching { .. } | Kind::Drawing(_) | Kind::Mcts { .. } => None,
+        match &self.kind {
+            Kind::Drawing(player) => player.level(),
+            _ => None,
         }
     }
 
@@ -338,7 +596,7 @@ impl Opponent {
     pub fn depth(&self) -> Option<u32> {
         match self.kind {
             Kind::Searching { depth, .. } => Some(depth),
-            Kind::Level(_) | Kind::Own(_) | Kind::Drawing(_) | Kind::Mcts { .. } => None,
+            _ => None,
         }
     }
 
@@ -357,65 +615,72 @@ impl Opponent {
         self.positions
     }
 
+    /// The moves its Monte Carlo searches have looked at and played out so far, over all its
+    /// moves (see [`MctsTree::work`](crate::engine::mcts::MctsTree::work)); 0 for other players.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
     /// Starts its random choices again from the seed.
     pub fn reset(&mut self) {
         self.rng = fastrand::Rng::with_seed(self.seed);
     }
 
-    /// The square it plays on `board`, or `None` if the game is over or it forfeits.
-    pub fn choose_move(&mut self, board: Board) -> Option<Square> {
-        self.choose(board).map(|choice| choice.square)
+    /// Starts its random draws again from `seed`, for another game of a sample: a player that
+    /// draws its moves at random draws others; a Monte Carlo search keeps the move it worked
+    /// out at each position (it always plays the same there), so a sample of a thousand games
+    /// searches each position once.
+    pub(crate) fn reseed(&mut self, seed: u64) {
+        if let Kind::Drawing(_) = self.kind {
+            self.rng = fastrand::Rng::with_seed(seed);
+        }
     }
 
-    /// The square it plays on `board` and why, or `None` if the game is over or it forfeits.
-    pub fn choose(&mut self, board: Board) -> Option<Choice> {
-        match self.turn(board)? {
+    /// Its move at `position` of `game` and why, or `None` if the game is over or it forfeits.
+    pub fn choose_in(&mut self, game: &G, position: &G::Position) -> Option<Choice<G::Move>> {
+        match self.turn_in(game, position)? {
             Turn::Plays(choice) => Some(choice),
             Turn::Forfeits(_) => None,
         }
     }
 
-    /// What it does on `board`: play a square, or forfeit because its code chose no free
-    /// square or panicked. `None` once the game is over. The crate's levels never forfeit.
-    ///
-    /// ```
-    /// use magic_tictactoe::{Board, Fault, Opponent, Turn};
-    ///
-    /// let mut stubborn = Opponent::own("always 5", |_: &Board| 5);
-    /// let board = Board::new().try_play(5)?;
-    /// let Some(Turn::Forfeits(fault)) = stubborn.turn(board) else { panic!() };
-    /// assert_eq!(fault.to_string(), "it chose square 5, but X is already there");
-    /// # Ok::<(), magic_tictactoe::MoveError>(())
-    /// ```
-    pub fn turn(&mut self, board: Board) -> Option<Turn> {
-        if board.is_over() {
+    /// What it does at `position` of `game`: play a move, or forfeit because its code chose no
+    /// move it may make, or panicked, or (MENACE) its box is empty. `None` once the game is
+    /// over. The computer's own players never forfeit.
+    pub fn turn_in(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
+        if game.ending(position).is_some() {
             return None;
         }
         let choice = match &self.kind {
-            Kind::Level(level) => self.level_choice(*level, board),
+            Kind::Drawing(player) => player.choose(game, position, &mut self.rng),
             Kind::Own(choose) => {
-                let answer = learner::run(|| choose(&board)).map_err(Fault::Panicked);
-                let square = answer.and_then(|square| square.map_err(Fault::NoSquare));
-                square.and_then(|square| match board.get(square) {
-                    Some(by) => Err(Fault::Taken { square, by }),
-                    None => Ok(Choice {
-                        square,
-                        reason: Reason::OwnPlayer,
-                    }),
+                let answer = learner::run(|| choose(position)).map_err(Fault::Panicked);
+                answer.and_then(|chosen| chosen).and_then(|chosen| {
+                    if game.moves(position).contains(&chosen) {
+                        Ok(Choice {
+                            square: chosen,
+                            reason: Reason::OwnPlayer,
+                        })
+                    } else {
+                        Err(Fault::NotAMove { chosen })
+                    }
                 })
             }
             Kind::Searching { depth, evaluation } => {
                 let (depth, evaluation) = (*depth, Rc::clone(evaluation));
-                learner::run(|| horizon::best_move(board, depth, &*evaluation))
+                let judge = |position: &G::Position, player: Player| evaluation(position, player);
+                learner::run(|| ahead::best_move(game, position, depth, &judge))
                     .map_err(Fault::Panicked)
-                    .and_then(|best| {
-                        let (square, score, positions) =
-                            best.ok_or(Fault::NoSquare(SquareError::Nothing))?;
-                        self.positions += positions;
-                        Ok(Choice {
-                            square,
-                            reason: Reason::Searched { depth, score },
-                        })
+                    .and_then(|found| match found {
+                        Ok(Some((chosen, score, positions))) => {
+                            self.positions += positions;
+                            Ok(Choice {
+                                square: chosen,
+                                reason: Reason::Searched { depth, score },
+                            })
+                        }
+                        Ok(None) => Err(Fault::NoMove),
+                        Err(refusal) => Err(Fault::Refused(refusal)),
                     })
             }
             Kind::Mcts {
@@ -423,18 +688,7 @@ impl Opponent {
                 exploration,
             } => {
                 let (playouts, exploration) = (*playouts, *exploration);
-                Ok(self.mcts_choice(board, playouts, exploration))
-            }
-            Kind::Drawing(player) => {
-                let chances = player.chances(board);
-                chances.and_then(|chances| {
-                    let square = draw(board, &chances, &mut self.rng);
-                    let square = square.ok_or(Fault::NoSquare(SquareError::Nothing))?;
-                    Ok(Choice {
-                        square,
-                        reason: Reason::Bead,
-                    })
-                })
+                self.mcts_choice(game, position, playouts, exploration)
             }
         };
         Some(match choice {
@@ -443,115 +697,114 @@ impl Opponent {
         })
     }
 
-    /// The chance it plays each square on `board`, in keypad order, when that can be known
-    /// without playing: exactly for the crate's levels; for a learner's code, by asking it
-    /// twice and getting the same answer (all on that square). `None` when the game is over
-    /// or the two answers differ; a fault when it forfeits. A learner's code is asked about
-    /// each board only the first time.
-    pub(crate) fn move_chances(&mut self, board: Board) -> Option<Result<[f64; 9], Fault>> {
+    /// The chance it plays each move at `position` of `game`, when that can be known without
+    /// playing: exactly for the players that draw by a rule (tic-tac-toe's levels, random,
+    /// perfect, MENACE); all on one move for a Monte Carlo search (the same move each time);
+    /// for a learner's code, by asking it twice and getting the same answer. `None` when the
+    /// game is over or the two answers differ; a fault when it forfeits. A learner's code is
+    /// asked about each position only the first time.
+    pub(crate) fn chances_in(
+        &mut self,
+        game: &G,
+        position: &G::Position,
+    ) -> Option<MoveChances<G::Move>> {
+        if game.ending(position).is_some() {
+            return None;
+        }
         match &self.kind {
-            Kind::Level(level) => return (!board.is_over()).then(|| Ok(level.move_chances(board))),
-            Kind::Drawing(player) => return (!board.is_over()).then(|| player.chances(board)),
+            Kind::Drawing(player) => return Some(player.chances(game, position)),
             Kind::Mcts { .. } => {
-                // The same move on the same board, always: all the chance on it.
-                let Some(Turn::Plays(choice)) = self.turn(board) else {
-                    return None;
+                // The same move at the same position, always: all the chance on it.
+                return match self.turn_in(game, position)? {
+                    Turn::Plays(choice) => Some(Ok(vec![(choice.square, 1.0)])),
+                    Turn::Forfeits(fault) => Some(Err(fault)),
                 };
-                let mut chances = [0.0; 9];
-                chances[choice.square.index()] = 1.0;
-                return Some(Ok(chances));
             }
             Kind::Own(_) | Kind::Searching { .. } => {}
         }
-        if let Some(known) = self.known_chances.get(&board.code()) {
+        if let Some(Knowledge::Chances(known)) = self.known.get(position) {
             return known.clone();
         }
-        let found = self.ask_twice(board);
-        self.known_chances.insert(board.code(), found.clone());
+        let found = self.ask_twice(game, position);
+        self.known
+            .insert(position.clone(), Knowledge::Chances(found.clone()));
         found
     }
 
-    fn ask_twice(&mut self, board: Board) -> Option<Result<[f64; 9], Fault>> {
-        let first = self.turn(board)?;
-        let again = self.turn(board)?;
+    fn ask_twice(&mut self, game: &G, position: &G::Position) -> Option<MoveChances<G::Move>> {
+        let first = self.turn_in(game, position)?;
+        let again = self.turn_in(game, position)?;
         match (first, again) {
             (Turn::Forfeits(fault), Turn::Forfeits(_)) => Some(Err(fault)),
             (Turn::Plays(a), Turn::Plays(b)) if a.square == b.square => {
-                let mut chances = [0.0; 9];
-                chances[a.square.index()] = 1.0;
-                Some(Ok(chances))
+                Some(Ok(vec![(a.square, 1.0)]))
             }
             _ => None,
         }
     }
 
-    /// The Monte Carlo tree search's move on `board`, a game in play: searched once, from a
-    /// seed made of the opponent's and the board's.
-    fn mcts_choice(&mut self, board: Board, playouts: u32, exploration: f64) -> Choice {
-        if let Some(&known) = self.known_moves.get(&board.code()) {
-            return known;
+    /// The Monte Carlo tree search's move at `position`, a game in play: searched once, from a
+    /// seed made of the opponent's and the position's.
+    fn mcts_choice(
+        &mut self,
+        game: &G,
+        position: &G::Position,
+        playouts: u32,
+        exploration: f64,
+    ) -> Result<Choice<G::Move>, Fault<G::Move>> {
+        if let Some(Knowledge::Move(known)) = self.known.get(position) {
+            return Ok(*known);
         }
-        let seed = mix(self.seed ^ u64::from(board.code()).rotate_left(32));
+        let seed = mix(self.seed ^ position_seed(game, position));
         let tree = mcts::search(
-            &TicTacToe::default(),
-            &board,
+            game,
+            position,
             playouts,
             exploration,
             &mut fastrand::Rng::with_seed(seed),
             &mut (),
         );
-        // A game in play has a move, and the search tries each at least once.
-        let fallback = board.empty_squares().first().unwrap_or(Square::Centre);
-        let choice = match tree.best_child().and_then(|id| tree.node(id)) {
-            Some(node) => Choice {
-                square: node.chosen.unwrap_or(fallback),
+        self.work = self.work.saturating_add(tree.work());
+        let node = tree.best_child().and_then(|id| tree.node(id));
+        let choice = match node.and_then(|node| Some((node, node.chosen?))) {
+            Some((node, chosen)) => Choice {
+                square: chosen,
                 reason: Reason::Playouts {
                     playouts: tree.playouts(),
                     visits: node.visits,
                     half_points: node.half_points,
                 },
             },
-            None => Choice {
-                square: fallback,
-                reason: Reason::Random,
+            // A search that could not begin (a position with more moves than its tree holds)
+            // plays a random move, and says so; a game in play that lists no move leaves the
+            // player to move none.
+            None => match (tree.stopped_by(), game.random_move(position, &mut self.rng)) {
+                (Some(_), Some(chosen)) => Choice {
+                    square: chosen,
+                    reason: Reason::Random,
+                },
+                (Some(refusal), None) => return Err(Fault::Refused(refusal)),
+                (None, _) => return Err(Fault::NoMove),
             },
         };
-        self.known_moves.insert(board.code(), choice);
-        choice
+        self.known.insert(position.clone(), Knowledge::Move(choice));
+        Ok(choice)
     }
+}
 
-    fn level_choice(&mut self, level: Level, board: Board) -> Result<Choice, Fault> {
-        let choice = match level {
-            Level::Perfect => self.best(board),
-            Level::Random => self.pick(board.legal_moves(), Reason::Random),
-            Level::Rules => {
-                rules_choice(board).and_then(|(squares, reason)| self.pick(squares, reason))
-            }
-            Level::Blunders(percent) => {
-                if self.rng.u8(0..100) < percent.min(100) {
-                    self.pick(board.legal_moves(), Reason::Blunder)
-                } else {
-                    self.best(board)
-                }
-            }
-        };
-        // A game in play always has a free square, so the crate's levels always choose.
-        choice.ok_or(Fault::NoSquare(SquareError::Nothing))
-    }
-
-    /// One of `squares`, each as likely as the others, without walking the set.
-    fn pick(&mut self, squares: SquareSet, reason: Reason) -> Option<Choice> {
-        if squares.is_empty() {
-            return None;
+/// A number for `position` that seeds a Monte Carlo player's search of it: tic-tac-toe's board
+/// code (turned, as before), or the position's hash for any other game.
+fn position_seed<G: TwoPlayerGame>(game: &G, position: &G::Position) -> u64
+where
+    G::Position: Hash,
+{
+    let _ = game;
+    match G::index(position) {
+        Some(index) => (index as u64).rotate_left(32),
+        None => {
+            use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+            BuildHasherDefault::<DefaultHasher>::default().hash_one(position)
         }
-        let square = squares.nth(self.rng.usize(..squares.len()))?;
-        Some(Choice { square, reason })
-    }
-
-    fn best(&mut self, board: Board) -> Option<Choice> {
-        // A finished game has no best moves, so this needs no separate test for the end.
-        let (value, best) = solved::entry(board);
-        self.pick(best, Reason::Best(value))
     }
 }
 
@@ -571,14 +824,6 @@ where
     fn from(choose: F) -> Opponent {
         Opponent::own(&function_name::<F>(), choose)
     }
-}
-
-/// SplitMix64's finaliser: neighbouring seeds (and boards) give unrelated generators.
-fn mix(seed: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// A free square of `board` drawn at random with the `chances` given (keypad order).
@@ -601,7 +846,7 @@ fn draw(board: Board, chances: &[f64; 9], rng: &mut fastrand::Rng) -> Option<Squ
 
 /// The last part of a function's path, `my_player` for `ctx::my_player`; "your player" for a
 /// closure, whose type has no name a learner would know.
-fn function_name<F>() -> String {
+pub(crate) fn function_name<F>() -> String {
     let full = type_name::<F>();
     let last = full.rsplit("::").next().unwrap_or(full);
     if full.contains("{{closure}}")
@@ -614,77 +859,39 @@ fn function_name<F>() -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn centre_first(board: &Board) -> Square {
-        if board.is_free(Square::Centre) {
-            Square::Centre
-        } else {
-            board.empty_squares().first().unwrap_or(Square::Centre)
-        }
-    }
-
-    #[test]
-    fn a_learners_function_is_named_after_itself_and_a_closure_is_your_player() {
-        assert_eq!(Opponent::from(centre_first).name(), "centre_first");
-        assert_eq!(Opponent::from(|_: &Board| 5).name(), "your player");
-        assert_eq!(Opponent::from(Level::Rules).name(), "rules");
-        assert_eq!(Opponent::from(centre_first).named("Ada").name(), "Ada");
-    }
-
-    #[test]
-    fn every_kind_of_fault_is_a_forfeit_with_a_sentence() {
-        let board = Board::new().try_play(5).unwrap();
-        let faults = [
-            (
-                Opponent::from(|_: &Board| 5),
-                "it chose square 5, but X is already there",
-            ),
-            (
-                Opponent::from(|_: &Board| 10),
-                "its answer is not a free square: there is no square 10",
-            ),
-            (
-                Opponent::from(|_: &Board| None::<Square>),
-                "its answer is not a free square: no square was given",
-            ),
-            (
-                Opponent::from(|_: &Board| -> Square { panic!("oops") }),
-                "its code panicked: oops",
-            ),
-            (
-                Opponent::searching(2, |_: &Board, _: Player| -> i32 { panic!("bad judge") }),
-                "its code panicked: bad judge",
-            ),
-        ];
-        for (mut opponent, words) in faults {
-            match opponent.turn(board) {
-                Some(Turn::Forfeits(fault)) => {
-                    assert!(fault.to_string().starts_with(words), "{fault}")
-                }
-                other => panic!("{} did not forfeit: {other:?}", opponent.name()),
-            }
-            assert_eq!(opponent.choose(board), None);
-        }
-        assert_eq!(
-            Opponent::from(centre_first).turn("XOX/XOO/OXX".parse().unwrap()),
-            None
-        );
-    }
-
-    #[test]
-    fn chances_are_known_for_a_steady_player_and_unknown_for_a_fickle_one() {
-        let mut steady = Opponent::from(centre_first);
-        let chances = steady.move_chances(Board::new()).unwrap().unwrap();
-        assert_eq!(chances[Square::Centre.index()], 1.0);
-        assert_eq!(chances.iter().sum::<f64>(), 1.0);
-        let calls = std::cell::Cell::new(0u8);
-        let mut fickle = Opponent::from(move |board: &Board| {
-            calls.set(calls.get() + 1);
-            board.empty_squares().nth(usize::from(calls.get() % 2))
-        });
-        assert_eq!(fickle.move_chances(Board::new()), None);
-    }
+/// Plays `game` from its start between `x` and `o`, each asked for its moves with
+/// [`Opponent::turn_in`]: a player whose code goes wrong forfeits, and the game ends there.
+///
+/// ```
+/// use magic_tictactoe::engine::play::End;
+/// use magic_tictactoe::engine::play_out;
+/// use magic_tictactoe::games::TakeAway;
+/// use magic_tictactoe::{Ending, Opponent, Player};
+///
+/// // Perfect play from 10 sticks: the first player wins.
+/// let heap = TakeAway::new(10);
+/// let mut x = Opponent::perfect_for(&heap)?;
+/// let mut o = Opponent::random_for(&heap, 1);
+/// let game = play_out(&heap, &mut x, &mut o);
+/// assert_eq!(game.end, End::Over(Ending::Won(Player::X)));
+/// # Ok::<(), magic_tictactoe::LimitError>(())
+/// ```
+pub fn play_out<G>(game: &G, x: &mut Opponent<G>, o: &mut Opponent<G>) -> PlayedGame<G>
+where
+    G: TwoPlayerGame + 'static,
+    G::Position: std::hash::Hash + Eq,
+{
+    let names = [x.name().to_owned(), o.name().to_owned()];
+    // The whole game within a call's time: its players' searches share it.
+    let budget = Budget::new(u64::MAX, u32::MAX);
+    play_while(
+        game,
+        game.start(),
+        [&names[0], &names[1]],
+        |position, mover| match mover {
+            Player::X => x.turn_in(game, position),
+            Player::O => o.turn_in(game, position),
+        },
+        || budget.in_time(),
+    )
 }

@@ -20,6 +20,7 @@
 
 use crate::engine::Value;
 use crate::rules::{Board, Player, Square, SquareSet, magic};
+pub use crate::rules::{MoveOrder, TicTacToe};
 
 /// A game tree that [`search`] can walk.
 ///
@@ -54,6 +55,19 @@ pub trait GameTree {
 
     /// The undoing of [`GameTree::of_move_into`], for handing alpha and beta down the tree.
     fn before_move(bound: Self::Score) -> Self::Score;
+
+    /// The most moves deep the search goes from where it starts: a position that deep is scored
+    /// by [`GameTree::score_too_deep`] instead of searched. No limit unless a tree sets one (a
+    /// search goes down one move at a time on the machine's stack: a game that never ends, or
+    /// whose positions are large, sets one).
+    const MAX_DEPTH: u32 = u32::MAX;
+
+    /// The score of a position [`GameTree::MAX_DEPTH`] moves deep, where the search stops.
+    /// Only asked of a tree that sets a limit; unless it says otherwise, the lowest score.
+    fn score_too_deep(&self, position: Self::Position) -> Self::Score {
+        let _ = position;
+        Self::LOWEST
+    }
 }
 
 /// Whether the search prunes.
@@ -138,10 +152,15 @@ pub fn search<T: GameTree>(
             T::LOWEST,
             T::HIGHEST,
             &mut positions,
+            0,
         ),
-        Pruning::AlphaBeta => {
-            Walk::<_, _, true> { tree, observer }.score(root, T::LOWEST, T::HIGHEST, &mut positions)
-        }
+        Pruning::AlphaBeta => Walk::<_, _, true> { tree, observer }.score(
+            root,
+            T::LOWEST,
+            T::HIGHEST,
+            &mut positions,
+            0,
+        ),
     };
     Search { value, positions }
 }
@@ -160,10 +179,17 @@ impl<T: GameTree, O: Observer<T>, const PRUNE: bool> Walk<'_, T, O, PRUNE> {
         alpha: T::Score,
         beta: T::Score,
         positions: &mut u64,
+        depth: u32,
     ) -> T::Score {
         *positions += 1;
         self.observer.enter(position.clone(), alpha, beta);
-        if let Some(score) = self.tree.score_if_over(position.clone()) {
+        // Never true for a tree without a limit: the compiler drops the test and the depth.
+        let stop = if depth >= T::MAX_DEPTH {
+            Some(self.tree.score_too_deep(position.clone()))
+        } else {
+            self.tree.score_if_over(position.clone())
+        };
+        if let Some(score) = stop {
             self.observer.leave(position, Found::Exact(score));
             return score;
         }
@@ -177,9 +203,10 @@ impl<T: GameTree, O: Observer<T>, const PRUNE: bool> Walk<'_, T, O, PRUNE> {
                     T::before_move(beta),
                     T::before_move(raised),
                     positions,
+                    depth + 1,
                 ))
             } else {
-                T::of_move_into(self.score(next, T::LOWEST, T::HIGHEST, positions))
+                T::of_move_into(self.score(next, T::LOWEST, T::HIGHEST, positions, depth + 1))
             };
             best = best.max(score);
             if PRUNE {
@@ -203,85 +230,6 @@ impl<T: GameTree, O: Observer<T>, const PRUNE: bool> Walk<'_, T, O, PRUNE> {
         self.observer.leave(position, found);
         best
     }
-}
-
-/// The order in which the search tries the moves of a tic-tac-toe position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum MoveOrder {
-    /// Keypad order, 1 to 9.
-    #[default]
-    Keypad,
-    /// The centre, then the corners, then the edges: the strongest squares first, which lets
-    /// alpha-beta skip more.
-    CentreCornersEdges,
-}
-
-impl MoveOrder {
-    /// The nine squares in this order.
-    pub const fn squares(self) -> [Square; 9] {
-        match self {
-            MoveOrder::Keypad => Square::ALL,
-            MoveOrder::CentreCornersEdges => [
-                Square::Centre,
-                Square::TopLeft,
-                Square::TopRight,
-                Square::BottomLeft,
-                Square::BottomRight,
-                Square::Top,
-                Square::Left,
-                Square::Right,
-                Square::Bottom,
-            ],
-        }
-    }
-
-    /// The squares of `set` in this order. The set is first renumbered by place in the order
-    /// (one load from a table made at compile time), so that walking it is walking bits.
-    #[inline]
-    pub(crate) fn walk(self, set: SquareSet) -> impl Iterator<Item = Square> {
-        let order = self as usize;
-        SquareSet::from_bits(PLACES[order][set.bits() as usize])
-            .iter()
-            .map(move |place| ORDERS[order][place.index()])
-    }
-}
-
-/// The squares of each order, by place.
-static ORDERS: [[Square; 9]; 2] = [
-    MoveOrder::Keypad.squares(),
-    MoveOrder::CentreCornersEdges.squares(),
-];
-
-/// For each order and every set of squares (by its bits), the same set renumbered by each
-/// square's place in the order.
-static PLACES: [[u16; 512]; 2] = [
-    places(MoveOrder::Keypad),
-    places(MoveOrder::CentreCornersEdges),
-];
-
-const fn places(order: MoveOrder) -> [u16; 512] {
-    let squares = order.squares();
-    let mut table = [0u16; 512];
-    let mut bits = 0;
-    while bits < 512 {
-        let mut place = 0;
-        while place < 9 {
-            if bits & (1 << squares[place].index()) != 0 {
-                table[bits] |= 1 << place;
-            }
-            place += 1;
-        }
-        bits += 1;
-    }
-    table
-}
-
-/// Tic-tac-toe as a [`GameTree`]: positions are boards, moves are squares, scores are
-/// [`Value`]s.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct TicTacToe {
-    /// The order in which moves are tried.
-    pub order: MoveOrder,
 }
 
 /// The value of a finished game for the side to move (who has lost, or drawn), or `None`
@@ -316,9 +264,13 @@ impl GameTree for TicTacToe {
 
     #[inline]
     fn moves(&self, board: Board) -> impl Iterator<Item = (Square, Board)> {
-        // The search asks only about positions still in play, so every free square is a move.
-        let free = board.empty_squares();
-        debug_assert!(!board.is_over());
+        // The search asks only about positions still in play, where every free square is a
+        // move; asked about a finished game (the trait is public), it lists none.
+        let free = if value_if_over(board).is_some() {
+            SquareSet::EMPTY
+        } else {
+            board.empty_squares()
+        };
         self.order
             .walk(free)
             .map(move |square| (square, board.play_unchecked(square)))

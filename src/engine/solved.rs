@@ -1,4 +1,6 @@
-//! Perfect play, solved once: the value and best moves of every position, kept by board code.
+//! Perfect play, solved once: every position's value, for any game ([`SolvedGame`]), and
+//! tic-tac-toe's own table, kept by board code, which answers [`Board::value`] and the perfect
+//! player's moves with one load.
 //!
 //! One memoised negamax, `solve`, fills a table of 19,683 entries, one per base-3 board code.
 //! The crate's shared table starts empty and is filled as questions come: the first question
@@ -6,11 +8,17 @@
 //! question about any of them is one load. [`Table::build`] runs the same solve into a table
 //! of its own, for a class to count what solving everything costs.
 
+use std::fmt;
+use std::hash::Hash;
 use std::sync::atomic::{AtomicU8, AtomicU16, Ordering};
 
 use super::Value;
+use super::budget::{Budget, max_depth};
+use super::memo::Memo as PositionMemo;
 use super::search::value_if_over;
-use crate::rules::{Board, Player, Square, SquareSet};
+use crate::rules::{
+    Board, Counted, Ending, LimitError, Player, Square, SquareSet, TicTacToe, TwoPlayerGame,
+};
 
 /// How many base-3 codes nine squares have: 3^9.
 const CODES: usize = 19_683;
@@ -284,5 +292,189 @@ impl std::fmt::Debug for Table {
             .field("positions", &self.positions)
             .field("size_in_bytes", &self.size_in_bytes())
             .finish()
+    }
+}
+
+/// The most positions a [`SolvedGame`] holds: about a second to build in a notebook cell
+/// (`cargo run --example limits`).
+pub const MAX_SOLVED_POSITIONS: usize = 200_000;
+
+/// The most moves a [`SolvedGame`] lists while it is built, all together: Connect Four on 4 by
+/// 4 lists about 560,000. A game with many moves a position (a heap of a million sticks) is
+/// refused at its first positions, before its moves fill the memory.
+pub const MAX_SOLVED_MOVES: u64 = 2_000_000;
+
+/// Every position of a game reachable from a start, each with its value under perfect play for
+/// the player to move: the table a perfect player reads its moves from, and a learner's search
+/// is checked against. Each position is searched once. Positions are kept by value (so they
+/// must be `Hash` and `Eq`), in a list by number for a game that numbers its positions
+/// ([`TwoPlayerGame::index`]: tic-tac-toe does, by board code).
+///
+/// Tic-tac-toe is the game unless another is given: `SolvedGame::tic_tac_toe()` solves it all.
+///
+/// ```
+/// use magic_tictactoe::games::ConnectFour;
+/// use magic_tictactoe::engine::solve::SolvedGame;
+/// use magic_tictactoe::TwoPlayerGame;
+/// use magic_tictactoe::{Board, Value};
+///
+/// let game = ConnectFour::new(4, 4)?;
+/// let solved = SolvedGame::new(&game, &game.start())?;
+/// assert!(solved.value(&game.start()).unwrap().is_draw());
+/// assert_eq!(solved.best_moves(&game, &game.start()).len(), 4); // every column draws
+///
+/// let tic_tac_toe = SolvedGame::tic_tac_toe();
+/// assert_eq!(tic_tac_toe.len(), 5_478);
+/// assert_eq!(tic_tac_toe.value(&Board::new()), Some(Value::Draw(9)));
+/// # Ok::<(), magic_tictactoe::LimitError>(())
+/// ```
+pub struct SolvedGame<G: TwoPlayerGame = TicTacToe> {
+    values: PositionMemo<G, Value>,
+    /// Every position, each after the positions below it (the order the walk finished them).
+    order: Vec<G::Position>,
+}
+
+impl<G: TwoPlayerGame> fmt::Debug for SolvedGame<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SolvedGame")
+            .field("positions", &self.order.len())
+            .finish()
+    }
+}
+
+impl SolvedGame<TicTacToe> {
+    /// Every position of tic-tac-toe, solved: 5,478 of them.
+    pub fn tic_tac_toe() -> SolvedGame {
+        let game = TicTacToe::default();
+        // Tic-tac-toe is far inside every limit.
+        SolvedGame::new(&game, &game.start()).unwrap_or_else(|_| SolvedGame {
+            values: PositionMemo::new(),
+            order: Vec::new(),
+        })
+    }
+}
+
+impl<G> SolvedGame<G>
+where
+    G: TwoPlayerGame,
+    G::Position: Hash + Eq,
+{
+    /// Every position reachable from `start`, solved.
+    ///
+    /// # Errors
+    ///
+    /// A [`LimitError`] when the game has more than [`MAX_SOLVED_POSITIONS`] positions from
+    /// `start`, lists more than [`MAX_SOLVED_MOVES`] moves, goes deeper than its positions allow
+    /// ([`max_depth`]), or takes more than [`MAX_SECONDS`](super::budget::MAX_SECONDS).
+    pub fn new(game: &G, start: &G::Position) -> Result<SolvedGame<G>, LimitError> {
+        let mut walk = Walk {
+            game,
+            solved: SolvedGame {
+                values: PositionMemo::new(),
+                order: Vec::new(),
+            },
+            budget: Budget::new(MAX_SOLVED_MOVES, max_depth::<G::Position>()),
+            too_many: false,
+        };
+        walk.value(start.clone(), 0);
+        if let Some(refusal) = walk.budget.refusal() {
+            return Err(refusal);
+        }
+        if walk.too_many {
+            return Err(LimitError {
+                counted: Counted::Positions,
+                asked: MAX_SOLVED_POSITIONS as u64 + 1,
+                limit: MAX_SOLVED_POSITIONS as u64,
+            });
+        }
+        Ok(walk.solved)
+    }
+
+    /// The value of `position` for the player to move; `None` for a position not reachable
+    /// from the start the table was solved from.
+    pub fn value(&self, position: &G::Position) -> Option<Value> {
+        self.values.get(position).copied()
+    }
+
+    /// The moves from `position` that keep its value (the best ones), in the game's order.
+    pub fn best_moves(&self, game: &G, position: &G::Position) -> Vec<G::Move> {
+        let Some(value) = self.value(position) else {
+            return Vec::new();
+        };
+        game.moves(position)
+            .into_iter()
+            .filter(|&chosen| {
+                self.value(&game.play(position, chosen))
+                    .is_some_and(|next| Value::of_move_into(next) == value)
+            })
+            .collect()
+    }
+
+    /// How many positions the table holds.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Whether the table is empty (it never is: it holds at least its start).
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// Every position with its value, each after every position that can follow it (the start
+    /// last): the same order each time the game is solved.
+    pub fn positions(&self) -> impl Iterator<Item = (&G::Position, Value)> {
+        self.order
+            .iter()
+            .filter_map(|position| Some((position, self.value(position)?)))
+    }
+}
+
+/// The walk that fills a [`SolvedGame`]: each position's value, searched once.
+struct Walk<'a, G: TwoPlayerGame> {
+    game: &'a G,
+    solved: SolvedGame<G>,
+    budget: Budget,
+    too_many: bool,
+}
+
+impl<G> Walk<'_, G>
+where
+    G: TwoPlayerGame,
+    G::Position: Hash + Eq,
+{
+    fn value(&mut self, position: G::Position, depth: u32) -> Value {
+        if let Some(known) = self.solved.value(&position) {
+            return known;
+        }
+        if self.too_many || !self.budget.may_go(depth) || !self.budget.in_time() {
+            // Cut the rest short: the caller refuses the answer.
+            return Value::Draw(0);
+        }
+        let value = match self.game.ending(&position) {
+            Some(Ending::Drawn) => Value::Draw(0),
+            Some(Ending::Won(winner)) if winner == self.game.to_move(&position) => Value::Win(0),
+            Some(Ending::Won(_)) => Value::Loss(0),
+            None => {
+                let moves = self.game.moves(&position);
+                if !self.budget.spend(moves.len()) {
+                    return Value::Draw(0);
+                }
+                let mut best = None;
+                for chosen in moves {
+                    let next = self.game.play(&position, chosen);
+                    let value = Value::of_move_into(self.value(next, depth + 1));
+                    best = best.max(Some(value));
+                }
+                // A player with no move, in a game the rules do not call ended, has lost.
+                best.unwrap_or(Value::Loss(0))
+            }
+        };
+        if self.solved.order.len() >= MAX_SOLVED_POSITIONS {
+            self.too_many = true;
+        } else {
+            self.solved.values.insert(position.clone(), value);
+            self.solved.order.push(position);
+        }
+        value
     }
 }

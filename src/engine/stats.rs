@@ -14,22 +14,13 @@ use std::collections::HashSet;
 use std::fmt;
 
 use crate::rules::text::thousands;
-use crate::rules::{Board, Tally};
+use crate::rules::{Board, Tally, TicTacToe};
 
 /// The number of move sequences of exactly `depth` moves from `board` (games that end sooner
-/// are not continued, so any depth above 9 counts none).
+/// are not continued, so any depth above 9 counts none): [`perft`](super::perft::perft) on
+/// tic-tac-toe, which is far inside its limits.
 pub fn perft(board: Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if board.is_over() {
-        return 0;
-    }
-    let mut count = 0;
-    for square in board.empty_squares() {
-        count += perft(board.play_unchecked(square), depth - 1);
-    }
-    count
+    super::perft::perft(&TicTacToe::default(), &board, depth).unwrap_or(0)
 }
 
 /// Complete games (move sequences played to a win or a full board), and how they end.

@@ -2,7 +2,8 @@
 
 use super::html::{Border, Element, Px, div, table, td, tr};
 use super::palette::{
-    self, CELL, Colour, DARK_INK, DIGIT, FADED, FADED_INK, GRID, MAGIC_NUMBER, MARKED, PLAYED,
+    self, CELL, Colour, DARK_INK, DIGIT, FADED, FADED_INK, GRID, MAGIC_NUMBER, MARKED, MUTED,
+    PAPER, PLAYED,
 };
 use super::parts::{caption, card};
 use super::picture::notebook_pictures;
@@ -225,6 +226,31 @@ impl Picture for BoardView {
     fn text(&self) -> String {
         self.plain_text()
     }
+}
+
+/// Boards side by side, each with its label above.
+pub(crate) fn row_of_boards(scale: Scale, boards: &[(String, BoardView)]) -> Html {
+    let labels = tr().children(boards.iter().map(|(label, _)| {
+        td().css("text-align", "center")
+            .css("font-size", scale.px(13))
+            .css("color", MUTED)
+            .css("background", PAPER)
+            .css("padding", (Px(0), Px(0), scale.px(2), Px(0)))
+            .text(label)
+    }));
+    let views = tr().children(boards.iter().map(|(_, view)| {
+        td().css("vertical-align", "top")
+            .css("background", PAPER)
+            .css("padding", "0")
+            .child(view.table_html(scale))
+    }));
+    table()
+        .css("border-collapse", "separate")
+        .css("border-spacing", (scale.px(8), Px(0)))
+        .css("margin", "0")
+        .child(labels)
+        .child(views)
+        .into()
 }
 
 /// A square of a board drawn as a table cell: `px` wide and high, its contents centred, in

@@ -10,16 +10,20 @@ use super::palette::{self, CELL, DARK_INK, DIGIT, GRID, MARKED, MUTED, PAPER};
 use super::parts::{caption, card};
 use super::picture::notebook_pictures;
 use super::{Html, Picture, Scale};
-use crate::engine::games::{Grid, GridGame};
-use crate::engine::{Ending, Value};
+use crate::engine::Value;
+use crate::rules::Ending;
 use crate::rules::Player;
+use crate::rules::{Grid, GridGame};
+
+/// The squares a [`Grid`] holds, one bit each.
+const SQUARES: usize = u64::BITS as usize;
 
 /// A grid game's position, ready to draw: `grid.view(&game)`.
 ///
 /// ```
-/// use magic_tictactoe::engine::games::ConnectFour;
+/// use magic_tictactoe::games::ConnectFour;
 /// use magic_tictactoe::engine::solve::move_values;
-/// use magic_tictactoe::engine::TwoPlayerGame;
+/// use magic_tictactoe::TwoPlayerGame;
 ///
 /// let game = ConnectFour::new(4, 4)?;
 /// let grid = game.play(&game.start(), 1);
@@ -41,9 +45,13 @@ pub struct GridView {
 
 /// Drawing a grid game's position.
 impl Grid {
-    /// A picture of this position of `game`.
+    /// A picture of this position of `game`. A [`Grid`] holds 64 squares (8 by 8 at most for
+    /// the crate's games): a game of your own that says it is bigger is drawn as far as the
+    /// grid holds it, and the caption says so.
     pub fn view(&self, game: &impl GridGame) -> GridView {
-        let (columns, rows) = game.size();
+        let (all_columns, all_rows) = game.size();
+        let columns = all_columns.clamp(1, SQUARES);
+        let rows = all_rows.min(SQUARES / columns);
         let cells = (0..columns * rows).map(|i| self.get(i)).collect();
         let ending = game.ending(self);
         let winning_line = match ending {
@@ -58,6 +66,14 @@ impl Grid {
             Some(Ending::Won(winner)) => format!("{winner} wins"),
             Some(Ending::Drawn) => "A draw".to_owned(),
             None => format!("{} to move", game.to_move(self)),
+        };
+        let caption = if (columns, rows) == (all_columns, all_rows) {
+            caption
+        } else {
+            format!(
+                "{caption} (a grid holds {SQUARES} squares: {columns} columns by {rows} rows of \
+                 {all_columns} by {all_rows} drawn)"
+            )
         };
         let by_column = game.moves_name_columns();
         GridView {

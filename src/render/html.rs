@@ -68,7 +68,7 @@ impl Html {
 
     /// Shows the HTML in a notebook cell.
     pub fn evcxr_display(&self) {
-        super::notebook::show("(HTML)", self);
+        super::notebook::show("(HTML)", self.as_str());
     }
 }
 

@@ -10,7 +10,8 @@ use super::palette::{
 use super::parts::{self, caption, card, cell, heading_cell, note, plain_table, refusal, title};
 use super::picture::notebook_pictures;
 use super::{Html, Picture, Scale};
-use crate::engine::menace::{BlockOfGames, Ending, MatchBox, Menace, MenaceGame, Training};
+use crate::engine::Finish;
+use crate::engine::menace::{BlockOfGames, MatchBox, Menace, MenaceGame, Training, finish_words};
 use crate::rules::text::thousands;
 use crate::rules::{Square, SquareSet};
 
@@ -192,19 +193,19 @@ impl Picture for MenaceGame {
             .caption(String::new())
             .table_html(scale);
         let lesson = match self.ending {
-            Ending::Won | Ending::Drew => format!(
+            Finish::Won | Finish::Drew => format!(
                 "{}: every box used gains {} bead{} of the colour drawn.",
                 capital(self.ending),
                 self.change,
                 if self.change == 1 { "" } else { "s" }
             ),
-            Ending::Lost | Ending::Resigned => format!(
+            Finish::Lost | Finish::Forfeited => format!(
                 "{}: every box used loses {} bead{} of the colour drawn.",
                 capital(self.ending),
                 -self.change,
                 if self.change == -1 { "" } else { "s" }
             ),
-            Ending::OpponentForfeited => {
+            Finish::OpponentForfeited => {
                 "The other side forfeited, so MENACE learns nothing from this game.".to_owned()
             }
         };
@@ -222,7 +223,11 @@ impl Picture for MenaceGame {
     }
 
     fn text(&self) -> String {
-        let mut text = format!("MENACE (X) against {}: {}\n", self.against, self.ending);
+        let mut text = format!(
+            "MENACE (X) against {}: {}\n",
+            self.against,
+            finish_words(self.ending)
+        );
         for (i, draw) in self.draws.iter().enumerate() {
             text.push_str(&format!(
                 "move {}: {} drew {}, played {}\n",
@@ -237,8 +242,8 @@ impl Picture for MenaceGame {
     }
 }
 
-fn capital(ending: Ending) -> String {
-    crate::rules::text::capitalised(&ending.to_string())
+fn capital(ending: Finish) -> String {
+    crate::rules::text::capitalised(finish_words(ending))
 }
 
 impl Picture for Menace {

@@ -17,10 +17,11 @@ pub(crate) mod palette;
 pub(crate) mod parts;
 mod picture;
 mod pictures;
+mod refusal;
 mod show_game;
 
 pub use board_view::BoardView;
-pub(crate) use board_view::board_caption;
+pub(crate) use board_view::{board_caption, row_of_boards};
 pub use clickable::ClickableGame;
 pub use gallery::Gallery;
 pub use grid_view::GridView;

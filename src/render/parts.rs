@@ -3,7 +3,7 @@
 
 use super::html::{Border, Element, Px, div, span, table, td, tr};
 use super::palette::{self, CARD_EDGE, Colour, HEADING, INK, MUTED, NOTE, PAPER};
-use super::{BoardView, Html, Scale};
+use super::{Html, Scale};
 
 /// The font every picture uses.
 const FONT: &str = "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif";
@@ -192,31 +192,6 @@ pub(crate) fn side_by_side(scale: Scale, items: impl IntoIterator<Item = Html>) 
                 .css("padding", (Px(0), scale.px(14), Px(0), Px(0)))
                 .child(item)
         })))
-        .into()
-}
-
-/// Boards side by side, each with its label above.
-pub(crate) fn row_of_boards(scale: Scale, boards: &[(String, BoardView)]) -> Html {
-    let labels = tr().children(boards.iter().map(|(label, _)| {
-        td().css("text-align", "center")
-            .css("font-size", scale.px(13))
-            .css("color", MUTED)
-            .css("background", PAPER)
-            .css("padding", (Px(0), Px(0), scale.px(2), Px(0)))
-            .text(label)
-    }));
-    let views = tr().children(boards.iter().map(|(_, view)| {
-        td().css("vertical-align", "top")
-            .css("background", PAPER)
-            .css("padding", "0")
-            .child(view.table_html(scale))
-    }));
-    table()
-        .css("border-collapse", "separate")
-        .css("border-spacing", (scale.px(8), Px(0)))
-        .css("margin", "0")
-        .child(labels)
-        .child(views)
         .into()
 }
 

@@ -159,7 +159,7 @@ impl<'a, P: Picture + ?Sized> Scaled<'a, P> {
 
     /// Shows the picture in a notebook cell.
     pub fn evcxr_display(&self) {
-        super::notebook::show(&self.picture.text(), &self.to_html());
+        super::notebook::show(&self.picture.text(), self.to_html().as_str());
     }
 }
 
@@ -196,55 +196,36 @@ pub trait ShowInNotebook {
     fn evcxr_display(&self);
 }
 
-/// A refusal, drawn as a red card.
-struct Refusal(String);
-
-impl Picture for Refusal {
-    fn draw(&self, scale: Scale) -> Html {
-        super::parts::card(scale, super::parts::refusal(scale, &self.0))
-    }
-
-    fn text(&self) -> String {
-        format!("\u{2718} {}", self.0)
-    }
-}
-
-impl<T: Picture, E: std::fmt::Display> ShowInNotebook for Result<T, E> {
-    fn notebook_html(&self) -> Html {
-        match self {
-            Ok(picture) => picture.draw(scale()),
-            Err(refusal) => Refusal(refusal.to_string()).draw(scale()),
-        }
-    }
-
-    fn evcxr_display(&self) {
-        match self {
-            Ok(picture) => Scaled::new(picture, scale()).evcxr_display(),
-            Err(refusal) => Scaled::new(&Refusal(refusal.to_string()), scale()).evcxr_display(),
-        }
-    }
-}
-
 /// Gives each listed [`Picture`] type its inherent `to_html`, `scaled` and `evcxr_display`.
 macro_rules! notebook_pictures {
+    // The methods each picture gets, written once.
+    (@methods) => {
+        /// The picture as HTML, at the scale set for the notebook
+        /// ([`render::set_scale`](crate::render::set_scale)).
+        pub fn to_html(&self) -> $crate::render::Html {
+            $crate::render::Picture::draw(self, $crate::render::scale())
+        }
+
+        /// The same picture drawn `factor` times its normal size (0.5 to 4), whatever the
+        /// notebook's scale.
+        pub fn scaled(&self, factor: f64) -> $crate::render::Scaled<'_, Self> {
+            $crate::render::Scaled::new(self, $crate::render::Scale::new(factor))
+        }
+
+        /// Shows the picture in a notebook cell.
+        pub fn evcxr_display(&self) {
+            $crate::render::Scaled::new(self, $crate::render::scale()).evcxr_display();
+        }
+    };
+    // A picture of any game: `Challenge<G> where G: TwoPlayerGame + 'static`.
+    ($picture:ident<$game:ident> where $($bound:tt)+) => {
+        impl<$game> $picture<$game> where $($bound)+ {
+            $crate::render::notebook_pictures!(@methods);
+        }
+    };
     ($($picture:ty),* $(,)?) => {$(
         impl $picture {
-            /// The picture as HTML, at the scale set for the notebook
-            /// ([`render::set_scale`](crate::render::set_scale)).
-            pub fn to_html(&self) -> $crate::render::Html {
-                $crate::render::Picture::draw(self, $crate::render::scale())
-            }
-
-            /// The same picture drawn `factor` times its normal size (0.5 to 4), whatever the
-            /// notebook's scale.
-            pub fn scaled(&self, factor: f64) -> $crate::render::Scaled<'_, Self> {
-                $crate::render::Scaled::new(self, $crate::render::Scale::new(factor))
-            }
-
-            /// Shows the picture in a notebook cell.
-            pub fn evcxr_display(&self) {
-                $crate::render::Scaled::new(self, $crate::render::scale()).evcxr_display();
-            }
+            $crate::render::notebook_pictures!(@methods);
         }
     )*};
 }

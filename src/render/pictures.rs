@@ -1,12 +1,10 @@
 //! The pictures of the engine's values: a game, an analysis, the statistics.
 
 use super::BoardView;
-use super::board_view::board_caption;
+use super::board_view::{board_caption, row_of_boards};
 use super::html::{div, tr};
 use super::palette::{self, BAR, DRAW_STAT, MUTED, O_MARK, PAPER, X_MARK};
-use super::parts::{
-    bar, caption, card, cell, chip, heading_cell, note, plain_table, refusal, row_of_boards,
-};
+use super::parts::{bar, caption, card, cell, chip, heading_cell, note, plain_table, refusal};
 use super::picture::notebook_pictures;
 use super::{Html, Picture, Scale};
 use crate::engine::stats::Statistics;
@@ -63,7 +61,12 @@ impl Picture for Game {
 fn forfeit_board(forfeit: &Forfeit) -> BoardView {
     let chosen = match forfeit.fault {
         Fault::Taken { square, .. } => SquareSet::from_square(square),
-        Fault::NoSquare(_) | Fault::Panicked(_) | Fault::EmptyBox => SquareSet::EMPTY,
+        Fault::NotAMove { chosen: square } => SquareSet::from_square(square),
+        Fault::NoSquare(_)
+        | Fault::Panicked(_)
+        | Fault::EmptyBox
+        | Fault::NoMove
+        | Fault::Refused(_) => SquareSet::EMPTY,
     };
     forfeit.board.view().highlight(chosen)
 }

@@ -8,16 +8,15 @@ use super::board_view::BoardView;
 use super::html::{Border, div};
 use super::palette::{CELL, DARK_INK, GRID};
 use super::{Html, Scale};
-use crate::engine::TwoPlayerGame;
-use crate::engine::games::{ConnectFour, Grid, GridGame, KInARow};
-use crate::engine::search::TicTacToe;
 use crate::rules::{Board, Square, SquareSet};
+use crate::rules::{ConnectFour, Grid, GridGame, KInARow, Player, TakeAway};
+use crate::rules::{TicTacToe, TwoPlayerGame};
 
 /// A game whose positions and moves the pictures can show. A learner's game needs only
 /// [`ShowGame::position_text`]:
 ///
 /// ```
-/// use magic_tictactoe::engine::{Ending, TwoPlayerGame};
+/// use magic_tictactoe::{Ending, TwoPlayerGame};
 /// use magic_tictactoe::render::ShowGame;
 /// use magic_tictactoe::Player;
 ///
@@ -107,8 +106,11 @@ fn marked_square(game: &impl GridGame, grid: &Grid, chosen: usize) -> Option<usi
     }
     // Connect Four: the highest mark in the column is the one just dropped.
     let (columns, rows) = game.size();
+    if chosen >= columns {
+        return None;
+    }
     (0..rows)
-        .map(|row| row * columns + chosen)
+        .map_while(|row| row.checked_mul(columns)?.checked_add(chosen))
         .find(|&square| grid.get(square).is_some())
 }
 
@@ -137,6 +139,19 @@ impl ShowGame for ConnectFour {
 
     fn position_html(&self, grid: &Grid, last: Option<usize>, scale: Scale) -> Html {
         small_grid(self, grid, last, scale)
+    }
+}
+
+impl ShowGame for TakeAway {
+    fn position_text(&self, &(sticks, _): &(u32, Player)) -> String {
+        match sticks {
+            1 => "1 stick".to_owned(),
+            _ => format!("{sticks} sticks"),
+        }
+    }
+
+    fn move_text(&self, take: u32) -> String {
+        format!("takes {take}")
     }
 }
 

@@ -28,6 +28,8 @@ pub enum Counted {
     Playouts,
     /// Moves a search looks at, all together.
     MovesSearched,
+    /// Processor seconds one call takes: a backstop for what the counts cannot see.
+    Seconds,
 }
 
 impl Counted {
@@ -42,6 +44,7 @@ impl Counted {
             Counted::Nodes => "nodes",
             Counted::Playouts => "playouts",
             Counted::MovesSearched => "moves searched",
+            Counted::Seconds => "seconds",
         }
     }
 }
@@ -92,12 +95,21 @@ impl LimitError {
 impl fmt::Display for LimitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let word = self.counted.word();
+        if self.counted == Counted::Seconds {
+            // Nobody asks for seconds: the call ran out of them.
+            return write!(
+                f,
+                "it worked for {} seconds, the most a call may take, and stopped",
+                thousands(self.limit)
+            );
+        }
         if self.asked < self.limit {
-            // Only a count below the smallest allowed comes here.
+            // Only a count below the smallest allowed comes here: the limit is that smallest.
             write!(
                 f,
-                "{} {word} is fewer than this allows",
-                thousands(self.asked)
+                "{} {word} is fewer than the {} this needs",
+                thousands(self.asked),
+                thousands(self.limit)
             )
         } else {
             write!(

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::magic::MAGIC_SUM;
+use super::square::MAGIC_SUM;
 use super::{Square, SquareSet};
 
 /// Three squares in a row, column or diagonal: three squares whose magic numbers sum to 15.

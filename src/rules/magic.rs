@@ -32,11 +32,8 @@
 
 use itertools::Itertools;
 
-pub use super::square::LO_SHU;
+pub use super::square::{LO_SHU, MAGIC_SUM};
 use super::{Line, Square, SquareSet};
-
-/// What every row, column and diagonal of the magic square adds up to.
-pub const MAGIC_SUM: u8 = 15;
 
 /// The test at the heart of the crate: whether three magic numbers add up to 15.
 ///

@@ -1,10 +1,16 @@
-//! The rules of the game, and nothing else: the players, the nine squares and the magic square
-//! that numbers them, the lines, the board (always a legal position), how a game ends, and the
-//! eight symmetries of the square.
+//! The rules of the games, and nothing else. Tic-tac-toe's: the players, the nine squares and
+//! the magic square that numbers them, the lines, the board (always a legal position), how a
+//! game ends, and the eight symmetries of the square. And every game's: the five questions a
+//! search asks of a game ([`TwoPlayerGame`]), with the games the crate ships as answers to
+//! them, one a file: tic-tac-toe, k in a row, Connect Four and take-away.
 //!
 //! This layer knows nothing of searching, drawing or teaching: every other layer is built on it.
 
 mod board;
+mod connect_four;
+mod game;
+mod grid;
+mod k_in_a_row;
 mod limit;
 mod line;
 pub mod magic;
@@ -13,11 +19,17 @@ mod player;
 mod square;
 mod square_set;
 mod symmetry;
+mod take_away;
 mod tally;
 pub(crate) mod text;
+mod tic_tac_toe;
 
 pub(crate) use board::boards_made;
 pub use board::{Board, BoardError, MoveError, ParseBoardError};
+pub use connect_four::ConnectFour;
+pub use game::{Ending, MAX_PLAYOUT_MOVES, TwoPlayerGame};
+pub use grid::{Grid, GridGame, MAX_SIDE};
+pub use k_in_a_row::KInARow;
 pub use limit::{Counted, LimitError};
 pub use line::{Line, LineKind};
 pub use outcome::Outcome;
@@ -25,4 +37,6 @@ pub use player::{ParsePlayerError, Player};
 pub use square::{IntoSquare, Square, SquareError};
 pub use square_set::{SquareSet, SquareSetIter};
 pub use symmetry::Symmetry;
+pub use take_away::{MAX_TAKE, TakeAway};
 pub use tally::Tally;
+pub use tic_tac_toe::{MoveOrder, TicTacToe};

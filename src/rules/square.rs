@@ -15,6 +15,9 @@ use super::text::quoted;
 /// ```
 pub const LO_SHU: [u8; 9] = [8, 3, 4, 1, 5, 9, 6, 7, 2];
 
+/// What every row, column and diagonal of the magic square adds up to.
+pub const MAGIC_SUM: u8 = 15;
+
 /// One of the nine squares, numbered 1 to 9 like a phone keypad:
 ///
 /// ```text

@@ -1,5 +1,7 @@
-//! A player (most often a learner's own) against every level of the computer, as X and as O:
-//! how often it wins, draws, loses and forfeits.
+//! A player (most often a learner's own) against the computer, moving first and moving second:
+//! how often it wins, draws, loses and forfeits. On tic-tac-toe against every level, from
+//! random to perfect; on any game against random play, Monte Carlo tree search and, when the
+//! game is small enough to solve in a cell, perfect play.
 //!
 //! ```
 //! use magic_tictactoe::{challenge::Challenge, Board, Level, Player, Square};
@@ -14,152 +16,193 @@
 //! let against_perfect = challenge.record(Level::Perfect, Player::X).unwrap();
 //! assert_eq!(against_perfect.wins, 0.0); // nobody beats perfect play
 //! assert!(challenge.record(Level::Random, Player::X).unwrap().wins > 0.5);
+//!
+//! // Any game: always take one stick, a player that loses to perfect play.
+//! use magic_tictactoe::games::TakeAway;
+//! let heap = TakeAway::new(10);
+//! let one = Challenge::of_game(&heap, "one at a time", |_: &(u32, Player)| 1);
+//! assert!(one.record("perfect", Player::X).unwrap().losses > 0.99);
 //! ```
 
-use std::cell::{Cell, RefCell};
+use std::any::Any;
 use std::fmt;
-use std::rc::Rc;
+use std::hash::Hash;
 
-use super::tournament::{ExactEndings, Rates, SampledEndings};
-use crate::engine::{Forfeit, Level, MAX_DEPTH, Opponent};
+pub use super::depth_study::{DepthRow, DepthStudy, STUDY_LEVELS};
+pub use super::record::Record;
+use super::tournament::{ExactEndings, SAMPLED_GAMES, SEED, SampledEndings};
+use crate::engine::budget::{Budget, MAX_SECONDS};
+use crate::engine::play::play_while;
+use crate::engine::{Choice, End, Fault, Forfeit, Level, Opponent, Reason, Turn, learner};
 use crate::render::palette::{DRAW_BAR, INK, LOSS_BAR, MUTED, PAPER, TABLE_EDGE, WIN_BAR};
 use crate::render::parts::{self, caption, card, heading_cell, plain_table, title};
-use crate::render::{Border, Html, Picture, Px, Scale, div, notebook_pictures, td, tr};
+use crate::render::{Border, Html, Picture, Px, Scale, ShowGame, div, notebook_pictures, td, tr};
 use crate::rules::text::thousands;
-use crate::rules::{Board, Player};
+use crate::rules::{Ending, Player, TicTacToe, TwoPlayerGame};
 
-/// Games played for each pairing when a player's chances cannot be worked out exactly.
-pub const SAMPLED_GAMES: u32 = 1_000;
+/// Games a challenge on any game ([`Challenge::of_game`]) plays against each opponent on each
+/// side, when its chances cannot be worked out exactly.
+pub const GAMES_EACH: u32 = 10;
 
-/// The seed the sampled games are played from, so that a class sees the same figures.
-pub(crate) const SEED: u64 = 15;
+/// The playouts a move of the Monte Carlo opponents of a challenge on any game.
+const MCTS_OPPONENTS: [u32; 2] = [100, 1_000];
 
-/// How a player did against one level on one side, as chances from 0 to 1 seen from the
-/// player's side. A forfeit counts as a loss, and is also counted on its own.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct Record {
-    /// The chance it wins.
-    pub wins: f64,
-    /// The chance of a draw.
-    pub draws: f64,
-    /// The chance it loses, forfeits included.
-    pub losses: f64,
-    /// The chance it forfeits: its code chose a taken square, no square, or panicked.
-    pub forfeits: f64,
+/// The most moves the Monte Carlo opponents of a challenge on any game look at and play, all
+/// together: every move of each position on their way down the tree, and the moves of their
+/// playouts ([`MctsTree::work`](crate::engine::mcts::MctsTree::work)); under a second in a
+/// notebook cell (`cargo run --example limits`). On a game with long playouts (Connect Four 7
+/// by 6) they play fewer games, and the picture says how many.
+pub const MAX_CHALLENGE_SEARCH_MOVES: u64 = 4_000_000;
+
+/// One opponent's row of a challenge: the player's record moving first (as X) and second (as
+/// O), and the games played each way when they were counted rather than worked out.
+#[derive(Debug, Clone, PartialEq)]
+struct Row {
+    opponent: String,
+    level: Option<Level>,
+    records: [Record; 2],
+    games: Option<[u32; 2]>,
 }
 
-impl Record {
-    fn of(rates: Rates, side: Player, forfeits: f64) -> Record {
-        Record {
-            wins: *rates.get(Some(side)),
-            draws: rates.draws,
-            losses: *rates.get(Some(!side)),
-            forfeits,
-        }
-    }
-
-    /// Whether it never lost (nor forfeited): exactly, or in every game played.
-    pub fn never_loses(&self) -> bool {
-        self.losses == 0.0
-    }
+/// Who a record is asked for: one of tic-tac-toe's levels, or an opponent by name ("random",
+/// "MCTS 100", "MCTS 1,000", "perfect").
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Against<'a> {
+    /// One of tic-tac-toe's levels.
+    Level(Level),
+    /// An opponent by its name.
+    Named(&'a str),
 }
 
-impl fmt::Display for Record {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "won {:.1} % \u{b7} drew {:.1} % \u{b7} lost {:.1} %",
-            100.0 * self.wins,
-            100.0 * self.draws,
-            100.0 * self.losses
-        )?;
-        if self.forfeits > 0.0 {
-            write!(f, " (forfeited {:.1} %)", 100.0 * self.forfeits)?;
-        }
-        Ok(())
+impl From<Level> for Against<'_> {
+    fn from(level: Level) -> Self {
+        Against::Level(level)
     }
 }
 
-/// A player against every level a learner picks from, as X and as O.
+impl<'a> From<&'a str> for Against<'a> {
+    fn from(name: &'a str) -> Self {
+        Against::Named(name)
+    }
+}
+
+/// A player against the computer, moving first and moving second, on tic-tac-toe or any game.
 ///
-/// When the player answers every position the same way each time it is asked (the crate asks
-/// twice), the chances are exact, added up over every game the levels can play against it.
-/// When it does not (it uses randomness), they are counted over [`SAMPLED_GAMES`] games for
-/// each pairing.
-#[derive(Debug, Clone)]
-pub struct Challenge {
+/// On tic-tac-toe ([`Challenge::new`]) it plays every level a learner picks from. When the
+/// player answers every position the same way each time it is asked (the crate asks twice), the
+/// chances are exact, added up over every game the levels can play against it; when it does not
+/// (it uses randomness), they are counted over [`SAMPLED_GAMES`] games for each pairing.
+///
+/// On any game ([`Challenge::of_game`]) it plays random play, Monte Carlo tree search with 100
+/// and with 1,000 playouts a move, and perfect play when the game is small enough to solve in a
+/// cell: [`GAMES_EACH`] games each way (fewer against Monte Carlo when its playouts reach
+/// [`MAX_CHALLENGE_SEARCH_MOVES`]); the computer's players are seeded, so a class sees the same
+/// figures. A move not among the game's moves, or a panic, forfeits the game (a loss).
+///
+/// Either way a challenge stops after [`MAX_SECONDS`] of work, and says how far it got.
+pub struct Challenge<G: TwoPlayerGame = TicTacToe> {
     name: String,
-    /// For each level: the player's record as X, then as O.
-    rows: Vec<(Level, Record, Record)>,
+    game: String,
+    rows: Vec<Row>,
     exact: bool,
-    first_forfeit: Option<Forfeit>,
+    /// Why some games were not played, in sentences.
+    notes: Vec<String>,
+    first_forfeit: Option<Forfeit<G>>,
+    /// The first forfeit in words, the position as the game shows it.
+    forfeit_words: Option<String>,
 }
 
-impl Challenge {
+impl<G: TwoPlayerGame> fmt::Debug for Challenge<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Challenge")
+            .field("name", &self.name)
+            .field("game", &self.game)
+            .field("rows", &self.rows)
+            .field("exact", &self.exact)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: TwoPlayerGame> Clone for Challenge<G> {
+    fn clone(&self) -> Challenge<G> {
+        Challenge {
+            name: self.name.clone(),
+            game: self.game.clone(),
+            rows: self.rows.clone(),
+            exact: self.exact,
+            notes: self.notes.clone(),
+            first_forfeit: self.first_forfeit.clone(),
+            forfeit_words: self.forfeit_words.clone(),
+        }
+    }
+}
+
+impl Challenge<TicTacToe> {
     /// `player` (a learner's function from a board to a square, an [`Opponent`], or a
     /// [`Level`]) against each of [`Level::ALL`], as X and as O.
     pub fn new(player: impl Into<Opponent>) -> Challenge {
         let mut player = player.into();
-        Challenge::exactly(&mut player).unwrap_or_else(|| Challenge::sampled(&mut player))
+        let budget = Budget::new(u64::MAX, u32::MAX);
+        let mut challenge = Challenge::exactly(&mut player, &budget)
+            .unwrap_or_else(|| Challenge::sampled(&mut player, &budget));
+        challenge.note_time(&budget);
+        challenge
     }
 
-    fn exactly(player: &mut Opponent) -> Option<Challenge> {
-        let mut rows = Vec::new();
-        let mut first_forfeit = None;
-        for level in Level::ALL {
-            let mut computer = Opponent::from(level);
-            let as_x = ExactEndings::between(player, &mut computer)?;
-            let as_o = ExactEndings::between(&mut computer, player)?;
-            first_forfeit = first_forfeit.or(as_x.first_forfeit).or(as_o.first_forfeit);
-            rows.push((
-                level,
-                Record::of(as_x.rates, Player::X, as_x.forfeits),
-                Record::of(as_o.rates, Player::O, as_o.forfeits),
-            ));
-        }
-        Some(Challenge {
-            name: player.name().to_owned(),
-            rows,
-            exact: true,
-            first_forfeit,
-        })
-    }
-
-    fn sampled(player: &mut Opponent) -> Challenge {
-        let mut rows = Vec::new();
-        let mut first_forfeit = None;
-        for level in Level::ALL {
-            let mut computer = Opponent::from(level);
-            let as_x = SampledEndings::between(player, &mut computer, SAMPLED_GAMES, SEED);
-            let as_o = SampledEndings::between(&mut computer, player, SAMPLED_GAMES, SEED);
-            first_forfeit = first_forfeit.or(as_x.first_forfeit).or(as_o.first_forfeit);
-            rows.push((
-                level,
-                Record::of(as_x.rates, Player::X, as_x.forfeits),
-                Record::of(as_o.rates, Player::O, as_o.forfeits),
-            ));
-        }
+    fn empty(name: &str, exact: bool) -> Challenge {
         Challenge {
-            name: player.name().to_owned(),
-            rows,
-            exact: false,
-            first_forfeit,
+            name: name.to_owned(),
+            game: "tic-tac-toe".to_owned(),
+            rows: Vec::new(),
+            exact,
+            notes: Vec::new(),
+            first_forfeit: None,
+            forfeit_words: None,
         }
     }
 
-    /// The player's name.
-    pub fn name(&self) -> &str {
-        &self.name
+    fn exactly(player: &mut Opponent, budget: &Budget) -> Option<Challenge> {
+        let mut challenge = Challenge::empty(player.name(), true);
+        for level in Level::ALL {
+            let mut computer = Opponent::from(level);
+            let game = TicTacToe::default();
+            let as_x = ExactEndings::in_game(&game, player, &mut computer, budget)?;
+            let as_o = ExactEndings::in_game(&game, &mut computer, player, budget)?;
+            challenge.keep_forfeit(as_x.first_forfeit.or(as_o.first_forfeit));
+            challenge.rows.push(Row {
+                opponent: level.name(),
+                level: Some(level),
+                records: [
+                    Record::of(as_x.rates, Player::X, as_x.forfeits),
+                    Record::of(as_o.rates, Player::O, as_o.forfeits),
+                ],
+                games: None,
+            });
+        }
+        Some(challenge)
     }
 
-    /// How the player did against `level`, playing `side`; `None` for a level not in
-    /// [`Level::ALL`].
-    pub fn record(&self, level: Level, side: Player) -> Option<Record> {
-        let (_, as_x, as_o) = self.rows.iter().find(|(l, _, _)| *l == level)?;
-        Some(match side {
-            Player::X => *as_x,
-            Player::O => *as_o,
-        })
+    fn sampled(player: &mut Opponent, budget: &Budget) -> Challenge {
+        let mut challenge = Challenge::empty(player.name(), false);
+        let game = TicTacToe::default();
+        for level in Level::ALL {
+            let mut computer = Opponent::from(level);
+            let as_x =
+                SampledEndings::in_game(&game, player, &mut computer, SAMPLED_GAMES, SEED, budget);
+            let as_o =
+                SampledEndings::in_game(&game, &mut computer, player, SAMPLED_GAMES, SEED, budget);
+            challenge.keep_forfeit(as_x.first_forfeit.or(as_o.first_forfeit));
+            challenge.rows.push(Row {
+                opponent: level.name(),
+                level: Some(level),
+                records: [
+                    Record::of(as_x.rates, Player::X, as_x.forfeits),
+                    Record::of(as_o.rates, Player::O, as_o.forfeits),
+                ],
+                games: Some([as_x.games, as_o.games]),
+            });
+        }
+        challenge
     }
 
     /// Whether the player never loses to `level`, as X or as O.
@@ -169,6 +212,273 @@ impl Challenge {
                 .is_some_and(|record| record.never_loses())
         })
     }
+}
+
+impl<G> Challenge<G>
+where
+    G: ShowGame + 'static,
+    G::Position: Hash + Eq,
+{
+    /// `player`, named `name`, against the computer on `game`, from its start: random play,
+    /// Monte Carlo tree search with 100 and 1,000 playouts a move, and perfect play when the
+    /// game solves in a cell, [`GAMES_EACH`] games each way. A forfeit is said in the game's
+    /// words ([`ShowGame::position_text`]).
+    pub fn of_game<P>(game: &G, name: &str, player: P) -> Challenge<G>
+    where
+        P: FnMut(&G::Position) -> G::Move,
+    {
+        Challenge::played(game, name, player, &|position| game.position_text(position))
+    }
+}
+
+impl<G> Challenge<G>
+where
+    G: TwoPlayerGame + 'static,
+    G::Position: Hash + Eq,
+{
+    /// The challenge of any game, `words` saying its positions.
+    pub(crate) fn played<P>(
+        game: &G,
+        name: &str,
+        mut player: P,
+        words: &dyn Fn(&G::Position) -> String,
+    ) -> Challenge<G>
+    where
+        P: FnMut(&G::Position) -> G::Move,
+    {
+        let budget = Budget::new(u64::MAX, u32::MAX);
+        let mut computers = vec![Computer::Random];
+        computers.extend(MCTS_OPPONENTS.map(Computer::Mcts));
+        let mut notes = Vec::new();
+        match learner::run(|| Opponent::perfect_for(game)) {
+            Ok(Ok(perfect)) => computers.push(Computer::Perfect(perfect)),
+            Ok(Err(error)) => notes.push(format!(
+                "Perfect play is left out: the game is too big to solve in a cell ({error})."
+            )),
+            Err(message) => notes.push(format!(
+                "Perfect play is left out: the game's own code panicked while it was solved ({message})."
+            )),
+        }
+        let mut challenge = Challenge {
+            name: name.to_owned(),
+            game: type_name::<G>(),
+            rows: Vec::new(),
+            exact: false,
+            notes,
+            first_forfeit: None,
+            forfeit_words: None,
+        };
+        let mut seeds = fastrand::Rng::with_seed(SEED);
+        let mut searched = 0u64;
+        let mut cut_short = Vec::new();
+        'computers: for computer in &mut computers {
+            let mut records = [Record::default(); 2];
+            let mut games = [0u32; 2];
+            for (slot, side) in Player::ALL.into_iter().enumerate() {
+                let mut tally = [0u32; 4];
+                for _ in 0..GAMES_EACH {
+                    let searches = matches!(computer, Computer::Mcts(_));
+                    if (searches && searched >= MAX_CHALLENGE_SEARCH_MOVES) || !budget.in_time() {
+                        break;
+                    }
+                    let mut opponent = computer.player(game, seeds.u64(..));
+                    let names = match side {
+                        Player::X => [name, opponent.name()],
+                        Player::O => [opponent.name(), name],
+                    };
+                    let names = [names[0].to_owned(), names[1].to_owned()];
+                    let before = searched;
+                    let opponent = std::cell::RefCell::new(&mut opponent);
+                    // The last move made, to say where the game's own code panicked, if it does.
+                    let last = std::cell::RefCell::new(None);
+                    let played = learner::run(|| {
+                        play_while(
+                            game,
+                            game.start(),
+                            [&names[0], &names[1]],
+                            |position, mover| {
+                                let turn = if mover == side {
+                                    Some(learners_turn(game, position, &mut player))
+                                } else {
+                                    opponent.borrow_mut().turn_in(game, position)
+                                };
+                                if let Some(Turn::Plays(choice)) = &turn {
+                                    *last.borrow_mut() =
+                                        Some((words(position), mover, choice.square));
+                                }
+                                turn
+                            },
+                            || {
+                                // A game the Monte Carlo players' budget runs out in is not
+                                // counted.
+                                let spent = before.saturating_add(opponent.borrow().work());
+                                (!searches || spent < MAX_CHALLENGE_SEARCH_MOVES)
+                                    && budget.in_time()
+                            },
+                        )
+                    });
+                    let played = match played {
+                        Ok(played) => played,
+                        Err(message) => {
+                            let at = match last.borrow().as_ref() {
+                                Some((position, mover, chosen)) => {
+                                    format!(" after {mover} chose {chosen:?} at {position}")
+                                }
+                                None => String::new(),
+                            };
+                            challenge.notes.push(format!(
+                                "The game's own code panicked{at}: {message}. The challenge stopped there."
+                            ));
+                            break 'computers;
+                        }
+                    };
+                    searched = before.saturating_add(opponent.borrow().work());
+                    let slot_of = match &played.end {
+                        End::Stopped => break,
+                        End::Over(Ending::Won(winner)) if *winner == side => 0,
+                        End::Over(Ending::Won(_)) => 2,
+                        End::Over(Ending::Drawn) | End::CutShort => 1,
+                        End::Forfeited(forfeit) if forfeit.player == side => 3,
+                        End::Forfeited(_) => 0,
+                    };
+                    if let End::Forfeited(forfeit) = played.end
+                        && forfeit.player == side
+                    {
+                        challenge.keep_forfeit_in(words, Some(forfeit));
+                    }
+                    tally[slot_of] += 1;
+                    games[slot] += 1;
+                }
+                // Counted, then divided once: ten tenths added up are not quite 1.
+                let played = f64::from(games[slot].max(1));
+                let [wins, draws, losses, forfeits] = tally.map(|n| f64::from(n) / played);
+                records[slot] = Record {
+                    wins,
+                    draws,
+                    losses: losses + forfeits,
+                    forfeits,
+                };
+            }
+            let label = computer.name();
+            if games.iter().sum::<u32>() < 2 * GAMES_EACH {
+                cut_short.push(format!("{label} {}", games.iter().sum::<u32>()));
+            }
+            challenge.rows.push(Row {
+                opponent: label,
+                level: None,
+                records,
+                games: Some(games),
+            });
+        }
+        if !cut_short.is_empty() && !budget.ran_out() {
+            challenge.notes.push(format!(
+                "The game is long: the Monte Carlo players stopped after {} moves searched, so the games played were: {}.",
+                thousands(MAX_CHALLENGE_SEARCH_MOVES),
+                cut_short.join(", ")
+            ));
+        }
+        challenge.note_time(&budget);
+        challenge
+    }
+
+    fn keep_forfeit_in(
+        &mut self,
+        words: &dyn Fn(&G::Position) -> String,
+        forfeit: Option<Forfeit<G>>,
+    ) {
+        if self.first_forfeit.is_none()
+            && let Some(forfeit) = forfeit
+        {
+            self.forfeit_words = Some(format!(
+                "at {} ({} to move): {}",
+                words(&forfeit.board),
+                forfeit.player,
+                forfeit.fault
+            ));
+            self.first_forfeit = Some(forfeit);
+        }
+    }
+}
+
+impl Challenge<TicTacToe> {
+    fn keep_forfeit(&mut self, forfeit: Option<Forfeit>) {
+        self.keep_forfeit_in(&|board: &crate::rules::Board| board.to_string(), forfeit);
+    }
+}
+
+/// The learner's move at `position`, or its forfeit: a move not among the game's moves, or a
+/// panic.
+fn learners_turn<G: TwoPlayerGame, P: FnMut(&G::Position) -> G::Move>(
+    game: &G,
+    position: &G::Position,
+    player: &mut P,
+) -> Turn<G::Move> {
+    match learner::run(|| player(position)) {
+        Ok(chosen) if game.moves(position).contains(&chosen) => Turn::Plays(Choice {
+            square: chosen,
+            reason: Reason::OwnPlayer,
+        }),
+        Ok(chosen) => Turn::Forfeits(Fault::NotAMove { chosen }),
+        Err(message) => Turn::Forfeits(Fault::Panicked(message)),
+    }
+}
+
+/// One of the computer's players of a challenge on any game, made afresh for each game from a
+/// seed, so that the games differ.
+enum Computer<G: TwoPlayerGame> {
+    Random,
+    Mcts(u32),
+    Perfect(Opponent<G>),
+}
+
+impl<G> Computer<G>
+where
+    G: TwoPlayerGame + 'static,
+    G::Position: Hash + Eq,
+{
+    fn name(&self) -> String {
+        match self {
+            Computer::Random => "random".to_owned(),
+            Computer::Mcts(playouts) => format!("MCTS {}", thousands(u64::from(*playouts))),
+            Computer::Perfect(_) => "perfect".to_owned(),
+        }
+    }
+
+    fn player(&mut self, game: &G, seed: u64) -> Opponent<G> {
+        match self {
+            Computer::Random => Opponent::random_for(game, seed),
+            Computer::Mcts(playouts) => Opponent::mcts_for(game, *playouts, seed),
+            Computer::Perfect(perfect) => {
+                let mut player = perfect.clone();
+                player.reseed(seed);
+                player
+            }
+        }
+    }
+}
+
+impl<G: TwoPlayerGame> Challenge<G> {
+    /// The player's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// How the player did against `opponent` (one of tic-tac-toe's levels, or an opponent's
+    /// name: "random", "MCTS 100", "MCTS 1,000", "perfect"), moving first (`Player::X`) or
+    /// second (`Player::O`); `None` for an opponent it did not play.
+    pub fn record<'a>(&self, opponent: impl Into<Against<'a>>, side: Player) -> Option<Record> {
+        let opponent = opponent.into();
+        let row = self.rows.iter().find(|row| match opponent {
+            Against::Level(level) => row.level == Some(level),
+            Against::Named(name) => row.opponent == name,
+        })?;
+        Some(row.records[side as usize])
+    }
+
+    /// The opponents' names, in the order played.
+    pub fn opponents(&self) -> Vec<&str> {
+        self.rows.iter().map(|row| row.opponent.as_str()).collect()
+    }
 
     /// Whether the chances are exact rather than counted over sampled games.
     pub fn is_exact(&self) -> bool {
@@ -176,102 +486,149 @@ impl Challenge {
     }
 
     /// The first position where the player forfeited, if it ever did.
-    pub fn first_forfeit(&self) -> Option<&Forfeit> {
+    pub fn first_forfeit(&self) -> Option<&Forfeit<G>> {
         self.first_forfeit.as_ref()
+    }
+
+    fn note_time(&mut self, budget: &Budget) {
+        if budget.ran_out() {
+            self.notes.push(format!(
+                "It stopped after {MAX_SECONDS} seconds, the most a call may take: the games above are the ones it had played."
+            ));
+        }
     }
 
     fn how(&self) -> String {
         if self.exact {
-            "Exact chances, added up over every game each level can play against it.".to_owned()
-        } else {
+            return "Exact chances, added up over every game each level can play against it."
+                .to_owned();
+        }
+        let counted: Vec<u32> = self
+            .rows
+            .iter()
+            .filter_map(|row| row.games)
+            .map(|games| games[0].max(games[1]))
+            .collect();
+        if self.game == "tic-tac-toe" {
             format!(
-                "Counted over {} games for each pairing: it answered a position differently when asked twice, so its chances cannot be worked out exactly.",
+                "Counted over up to {} games for each pairing: it answered a position differently when asked twice, so its chances cannot be worked out exactly.",
                 thousands(u64::from(SAMPLED_GAMES))
             )
+        } else if counted.iter().all(|&games| games == GAMES_EACH) {
+            format!("{GAMES_EACH} games each way against each opponent.")
+        } else {
+            format!("Up to {GAMES_EACH} games each way against each opponent.")
+        }
+    }
+
+    fn columns(&self) -> [String; 2] {
+        if self.game == "tic-tac-toe" {
+            [
+                format!("{} plays X", self.name),
+                format!("{} plays O", self.name),
+            ]
+        } else {
+            [
+                format!("{} moves first", self.name),
+                format!("{} moves second", self.name),
+            ]
+        }
+    }
+
+    fn heading(&self) -> String {
+        if self.game == "tic-tac-toe" {
+            format!("{} against every level of the computer", self.name)
+        } else {
+            format!("{} against the computer at {}", self.name, self.game)
         }
     }
 }
 
+/// The game's type name without its path: `TakeAway`, `ConnectFour`.
+fn type_name<G>() -> String {
+    let full = std::any::type_name::<G>();
+    let without_generics = full.split('<').next().unwrap_or(full);
+    without_generics
+        .rsplit("::")
+        .next()
+        .unwrap_or(without_generics)
+        .to_owned()
+}
+
 /// A table of records: a row for each opponent, two columns (as X and as O, or moving first and
-/// second), each a bar of wins (green), draws (yellow) and losses (red) with the percentages.
-pub(crate) fn records_table(
-    scale: Scale,
-    columns: [&str; 2],
-    rows: &[(String, Record, Record)],
-) -> Html {
+/// second), each a bar of wins (green), draws (yellow) and losses (red) with the percentages
+/// (or "no game played").
+fn records_table(scale: Scale, columns: &[String; 2], rows: &[Row]) -> Html {
     let head = |text: &str| heading_cell(scale, text);
     let mut table = plain_table().child(
         tr().child(head("against"))
-            .child(head(columns[0]))
-            .child(head(columns[1])),
+            .child(head(&columns[0]))
+            .child(head(&columns[1])),
     );
-    for (opponent, first, second) in rows {
-        let mut line = tr().child(head(opponent));
-        for record in [first, second] {
-            line = line.child(
-                td().css("padding", (scale.px(3), scale.px(6)))
-                    .css("background", PAPER)
-                    .css("color", INK)
-                    .css("text-align", "left")
-                    .css("border", Border(Px(1), "solid", TABLE_EDGE))
-                    .child(parts::stacked_bar(
-                        scale,
-                        150,
-                        &[
-                            (record.wins, WIN_BAR),
-                            (record.draws, DRAW_BAR),
-                            (record.losses, LOSS_BAR),
-                        ],
-                    ))
-                    .child(
-                        div()
-                            .css("background", PAPER)
-                            .css("color", MUTED)
-                            .css("font-size", scale.px(14))
-                            .css("white-space", "nowrap")
-                            .text(&record.to_string()),
-                    ),
-            );
+    for row in rows {
+        let mut line = tr().child(head(&row.opponent));
+        for (side, record) in row.records.iter().enumerate() {
+            let unplayed = row.games.is_some_and(|games| games[side] == 0);
+            let cell = td()
+                .css("padding", (scale.px(3), scale.px(6)))
+                .css("background", PAPER)
+                .css("color", INK)
+                .css("text-align", "left")
+                .css("border", Border(Px(1), "solid", TABLE_EDGE));
+            let figures = div()
+                .css("background", PAPER)
+                .css("color", MUTED)
+                .css("font-size", scale.px(14))
+                .css("white-space", "nowrap");
+            line = line.child(if unplayed {
+                cell.child(figures.text("no game played"))
+            } else {
+                cell.child(parts::stacked_bar(
+                    scale,
+                    150,
+                    &[
+                        (record.wins, WIN_BAR),
+                        (record.draws, DRAW_BAR),
+                        (record.losses, LOSS_BAR),
+                    ],
+                ))
+                .child(figures.text(&record.to_string()))
+            });
         }
         table = table.child(line);
     }
     table.into()
 }
 
-impl Picture for Challenge {
-    /// A table: a row for each level, the player as X and as O, each a bar of wins (green),
-    /// draws (yellow) and losses (red) with the percentages; under it the first forfeit, drawn.
+impl<G: TwoPlayerGame + 'static> Picture for Challenge<G> {
+    /// A table: a row for each opponent, the player as X and as O (moving first and second),
+    /// each a bar of wins (green), draws (yellow) and losses (red) with the percentages; under
+    /// it how they were counted, and the first forfeit: drawn for tic-tac-toe, in words for any
+    /// other game.
     fn draw(&self, scale: Scale) -> Html {
-        let rows: Vec<(String, Record, Record)> = self
-            .rows
-            .iter()
-            .map(|(level, as_x, as_o)| (level.name(), *as_x, *as_o))
-            .collect();
-        let rows = records_table(
-            scale,
-            [
-                &format!("{} plays X", self.name),
-                &format!("{} plays O", self.name),
-            ],
-            &rows,
+        let mut inner = title(scale, &self.heading());
+        inner.push(records_table(scale, &self.columns(), &self.rows));
+        let mut note = format!(
+            "Green: {} wins, yellow: draws, red: {} loses. {}",
+            self.name,
+            self.name,
+            self.how()
         );
-        let mut inner = title(
-            scale,
-            &format!("{} against every level of the computer", self.name),
-        );
-        inner.push(rows);
-        inner.push(caption(
-            scale,
-            &format!(
-                "Green: {} wins, yellow: draws, red: {} loses. {}",
-                self.name,
-                self.name,
-                self.how()
-            ),
-        ));
-        if let Some(forfeit) = &self.first_forfeit {
+        for why in &self.notes {
+            note.push(' ');
+            note.push_str(why);
+        }
+        inner.push(caption(scale, &note));
+        // Tic-tac-toe's forfeit is a board to draw; any other game's is said in its words.
+        let board = self
+            .first_forfeit
+            .as_ref()
+            .and_then(|forfeit| (forfeit as &dyn Any).downcast_ref::<Forfeit<TicTacToe>>());
+        if let Some(forfeit) = board {
             inner.push(caption(scale, "The first position where it forfeited:"));
             inner.push(forfeit.draw(scale));
+        } else if let Some(words) = &self.forfeit_words {
+            inner.push(caption(scale, &format!("It forfeited first {words}.")));
         }
         card(scale, inner)
     }
@@ -281,336 +638,29 @@ impl Picture for Challenge {
     }
 }
 
-impl fmt::Display for Challenge {
+impl<G: TwoPlayerGame> fmt::Display for Challenge<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} against every level", self.name)?;
-        for (level, as_x, as_o) in &self.rows {
-            write!(
-                f,
-                "\n{:>12} as X: {as_x}\n{:>12} as O: {as_o}",
-                level.name(),
-                ""
-            )?;
+        write!(f, "{}", self.heading())?;
+        let [first, second] = self.columns();
+        for row in &self.rows {
+            for (side, label) in [first.as_str(), second.as_str()].into_iter().enumerate() {
+                let record = if row.games.is_some_and(|games| games[side] == 0) {
+                    "no game played".to_owned()
+                } else {
+                    row.records[side].to_string()
+                };
+                write!(f, "\n{:>12} {label}: {record}", row.opponent)?;
+            }
         }
         write!(f, "\n{}", self.how())?;
-        if let Some(forfeit) = &self.first_forfeit {
-            write!(f, "\nFirst forfeit: {forfeit}")?;
+        for why in &self.notes {
+            write!(f, "\n{why}")?;
+        }
+        if let Some(words) = &self.forfeit_words {
+            write!(f, "\nIt forfeited first {words}.")?;
         }
         Ok(())
     }
 }
 
-notebook_pictures!(Challenge);
-
-/// The levels a [`DepthStudy`] plays against: the weakest, the tutorials' checklist, the best.
-pub const STUDY_LEVELS: [Level; 3] = [Level::Random, Level::Rules, Level::Perfect];
-
-/// One depth of a [`DepthStudy`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct DepthRow {
-    /// How many moves ahead the search looks.
-    pub depth: u32,
-    /// Positions it visits to choose its first move on the empty board.
-    pub first_move_positions: u64,
-    /// Its record against each of [`STUDY_LEVELS`], as X and as O.
-    pub records: Vec<(Level, Record, Record)>,
-}
-
-/// How looking further ahead changes play: a depth-limited search with one evaluation, at each
-/// depth, against [`STUDY_LEVELS`], with the positions it visits for its first move.
-///
-/// ```
-/// use magic_tictactoe::{challenge::DepthStudy, Board, Level, Player};
-///
-/// // No judgement at all: only wins and losses the search can see count.
-/// let study = DepthStudy::new([1, 9], |_: &Board, _: Player| 0);
-/// let deep = study.row(9).unwrap();
-/// assert!(deep.records.iter().all(|(_, as_x, as_o)| as_x.never_loses() && as_o.never_loses()));
-/// assert!(study.row(1).unwrap().first_move_positions < deep.first_move_positions);
-/// ```
-#[derive(Debug, Clone)]
-pub struct DepthStudy {
-    rows: Vec<DepthRow>,
-    exact: bool,
-    /// Whether the evaluation answered a position differently when asked again.
-    fickle: bool,
-    first_forfeit: Option<Forfeit>,
-    /// Depths asked for outside 1 to 9, which were brought within.
-    out_of_range: Vec<u32>,
-}
-
-/// A learner's evaluation, asked twice about each position the first time and remembered: the
-/// searches at every depth judge the same positions over and over.
-struct Judge<E> {
-    evaluation: E,
-    /// By board code and player (X at even indices, O at odd): the first answer.
-    memo: RefCell<Vec<Option<i32>>>,
-    fickle: Cell<bool>,
-}
-
-impl<E: Fn(&Board, Player) -> i32> Judge<E> {
-    fn judge(&self, board: &Board, player: Player) -> i32 {
-        let key = 2 * usize::from(board.code()) + usize::from(player == Player::O);
-        if let Some(Some(known)) = self.memo.borrow().get(key) {
-            return *known;
-        }
-        let first = (self.evaluation)(board, player);
-        if (self.evaluation)(board, player) != first {
-            self.fickle.set(true);
-        }
-        if let Some(slot) = self.memo.borrow_mut().get_mut(key) {
-            *slot = Some(first);
-        }
-        first
-    }
-}
-
-impl DepthStudy {
-    /// The search with `evaluation` at each of `depths` (each brought within 1 to 9; each
-    /// depth once, at most nine).
-    pub fn new<E>(depths: impl IntoIterator<Item = u32>, evaluation: E) -> DepthStudy
-    where
-        E: Fn(&Board, Player) -> i32 + 'static,
-    {
-        let judge = Rc::new(Judge {
-            evaluation,
-            memo: RefCell::new(vec![None; 2 * 19_683]),
-            fickle: Cell::new(false),
-        });
-        let asked: Vec<u32> = depths.into_iter().take(2 * MAX_DEPTH as usize).collect();
-        let mut out_of_range: Vec<u32> = asked
-            .iter()
-            .copied()
-            .filter(|depth| !(1..=MAX_DEPTH).contains(depth))
-            .collect();
-        out_of_range.sort_unstable();
-        out_of_range.dedup();
-        let mut wanted: Vec<u32> = asked
-            .iter()
-            .map(|&depth| depth.clamp(1, MAX_DEPTH))
-            .collect();
-        wanted.sort_unstable();
-        wanted.dedup();
-        let mut study = DepthStudy {
-            rows: Vec::new(),
-            exact: true,
-            fickle: false,
-            first_forfeit: None,
-            out_of_range,
-        };
-        for depth in wanted {
-            let judge = Rc::clone(&judge);
-            let mut player = Opponent::searching(depth, move |board: &Board, player: Player| {
-                judge.judge(board, player)
-            });
-            let _ = player.turn(Board::new());
-            let first_move_positions = player.positions_searched();
-            let mut records = Vec::new();
-            for level in STUDY_LEVELS {
-                let (as_x, as_o, exact, forfeit) = pairing(&mut player, level);
-                study.exact &= exact;
-                study.first_forfeit = study.first_forfeit.take().or(forfeit);
-                records.push((level, as_x, as_o));
-            }
-            study.rows.push(DepthRow {
-                depth,
-                first_move_positions,
-                records,
-            });
-        }
-        study.fickle = judge.fickle.get();
-        study
-    }
-
-    /// The row for `depth`, if it was studied.
-    pub fn row(&self, depth: u32) -> Option<&DepthRow> {
-        self.rows.iter().find(|row| row.depth == depth)
-    }
-
-    /// Every depth studied, shallowest first.
-    pub fn rows(&self) -> &[DepthRow] {
-        &self.rows
-    }
-
-    /// The first position where the evaluation's code panicked, if it ever did.
-    pub fn first_forfeit(&self) -> Option<&Forfeit> {
-        self.first_forfeit.as_ref()
-    }
-
-    /// The depths asked for outside 1 to 9, which were searched at 1 or 9 instead.
-    pub fn depths_brought_within(&self) -> &[u32] {
-        &self.out_of_range
-    }
-
-    /// What happened to depths outside 1 to 9, in a sentence; empty when there were none.
-    fn within(&self) -> String {
-        if self.out_of_range.is_empty() {
-            return String::new();
-        }
-        let asked: Vec<String> = self
-            .out_of_range
-            .iter()
-            .map(|&depth| thousands(u64::from(depth)))
-            .collect();
-        format!(
-            " Asked for depth {}: a search looks 1 to {MAX_DEPTH} moves ahead, so {} searched instead.",
-            asked.join(" and "),
-            if self.out_of_range.iter().all(|&d| d == 0) {
-                "depth 1 was".to_owned()
-            } else if self.out_of_range.iter().all(|&d| d > MAX_DEPTH) {
-                format!("depth {MAX_DEPTH} was")
-            } else {
-                format!("depths 1 and {MAX_DEPTH} were")
-            }
-        )
-    }
-
-    /// How the chances were found, in a sentence.
-    fn how(&self) -> &'static str {
-        match (self.exact, self.fickle) {
-            (true, false) => "Exact chances over every game.",
-            (true, true) => {
-                "Your evaluation gave a position different values when asked twice: the study used its first answer for each position, and then worked out exact chances."
-            }
-            (false, _) => "Counted over sampled games.",
-        }
-    }
-}
-
-/// `player` against `level` as X and as O: exactly when it can be worked out, else sampled;
-/// whether it was exact, and the first forfeit.
-fn pairing(player: &mut Opponent, level: Level) -> (Record, Record, bool, Option<Forfeit>) {
-    let mut computer = Opponent::from(level);
-    let exact = ExactEndings::between(player, &mut computer)
-        .zip(ExactEndings::between(&mut computer, player));
-    if let Some((as_x, as_o)) = exact {
-        return (
-            Record::of(as_x.rates, Player::X, as_x.forfeits),
-            Record::of(as_o.rates, Player::O, as_o.forfeits),
-            true,
-            as_x.first_forfeit.or(as_o.first_forfeit),
-        );
-    }
-    let as_x = SampledEndings::between(player, &mut computer, SAMPLED_GAMES, SEED);
-    let as_o = SampledEndings::between(&mut computer, player, SAMPLED_GAMES, SEED);
-    (
-        Record::of(as_x.rates, Player::X, as_x.forfeits),
-        Record::of(as_o.rates, Player::O, as_o.forfeits),
-        false,
-        as_x.first_forfeit.or(as_o.first_forfeit),
-    )
-}
-
-/// A record as a bar of wins, draws and losses, `width` pixels long, and the percentages.
-fn record_html(scale: Scale, label: &str, record: &Record, width: u32) -> Html {
-    div()
-        .css("background", PAPER)
-        .css("color", MUTED)
-        .css("font-size", scale.px(14))
-        .css("white-space", "nowrap")
-        .text(&format!(
-            "{label}{:.0} \u{b7} {:.0} \u{b7} {:.0}",
-            100.0 * record.wins,
-            100.0 * record.draws,
-            100.0 * record.losses
-        ))
-        .child(parts::stacked_bar(
-            scale,
-            width,
-            &[
-                (record.wins, WIN_BAR),
-                (record.draws, DRAW_BAR),
-                (record.losses, LOSS_BAR),
-            ],
-        ))
-        .into()
-}
-
-impl Picture for DepthStudy {
-    /// A row per depth: the positions visited for the first move, to scale, and the record
-    /// against each level as X and as O.
-    fn draw(&self, scale: Scale) -> Html {
-        let head = |text: &str| heading_cell(scale, text);
-        let mut header = tr()
-            .child(head("depth"))
-            .child(head("positions for the first move"));
-        for level in STUDY_LEVELS {
-            header = header.child(head(&format!("against {level}")));
-        }
-        let most = self
-            .rows
-            .iter()
-            .map(|row| row.first_move_positions)
-            .max()
-            .unwrap_or(1)
-            .max(1);
-        let mut rows = plain_table().child(header);
-        for row in &self.rows {
-            let mut line = tr().child(head(&row.depth.to_string())).child(
-                td().css("padding", (scale.px(3), scale.px(6)))
-                    .css("background", PAPER)
-                    .css("color", INK)
-                    .css("font-size", scale.px(14))
-                    .css("text-align", "left")
-                    .css("border", Border(Px(1), "solid", TABLE_EDGE))
-                    .text(&thousands(row.first_move_positions))
-                    .child(parts::bar(
-                        scale,
-                        row.first_move_positions as f64 / most as f64,
-                        120,
-                        crate::render::palette::BAR,
-                    )),
-            );
-            for (_, as_x, as_o) in &row.records {
-                line = line.child(
-                    td().css("padding", (scale.px(3), scale.px(6)))
-                        .css("background", PAPER)
-                        .css("border", Border(Px(1), "solid", TABLE_EDGE))
-                        .child(record_html(scale, "as X: ", as_x, 110))
-                        .child(record_html(scale, "as O: ", as_o, 110)),
-                );
-            }
-            rows = rows.child(line);
-        }
-        let mut inner = title(
-            scale,
-            "Looking further ahead: the same evaluation at each depth",
-        );
-        inner.push(rows);
-        inner.push(caption(
-            scale,
-            &format!(
-                "Percent of games won \u{b7} drawn \u{b7} lost; green: the search wins, yellow: draws, red: it loses. {}{}",
-                self.how(),
-                self.within()
-            ),
-        ));
-        if let Some(forfeit) = &self.first_forfeit {
-            inner.push(caption(scale, "The first position where it forfeited:"));
-            inner.push(forfeit.draw(scale));
-        }
-        card(scale, inner)
-    }
-
-    fn text(&self) -> String {
-        let mut text =
-            String::from("depth, positions for the first move, then as X / as O against");
-        for level in STUDY_LEVELS {
-            text.push_str(&format!(" {level},"));
-        }
-        for row in &self.rows {
-            text.push_str(&format!(
-                "\n{}: {}",
-                row.depth,
-                thousands(row.first_move_positions)
-            ));
-            for (level, as_x, as_o) in &row.records {
-                text.push_str(&format!("\n   {level}: as X {as_x}; as O {as_o}"));
-            }
-        }
-        text.push_str(&self.within());
-        text
-    }
-}
-
-notebook_pictures!(DepthStudy);
+notebook_pictures!(Challenge<G> where G: TwoPlayerGame + 'static);

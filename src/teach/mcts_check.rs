@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use magic_tictactoe::mcts_check::{PathNode, check_backpropagation, check_ucb1};
-//! use magic_tictactoe::engine::Ending;
+//! use magic_tictactoe::Ending;
 //!
 //! let check = check_ucb1(|wins: f64, visits: u32, parent_visits: u32, c: f64| {
 //!     if visits == 0 {
@@ -31,13 +31,14 @@
 use std::fmt;
 
 use super::playouts::PlayoutSteps;
+use crate::engine::learner;
 use crate::engine::mcts::{DEFAULT_EXPLORATION, ucb1};
-use crate::engine::{Ending, learner};
 use crate::render::palette::INK;
 use crate::render::parts::{
     NOT_YET, RIGHT, caption, card, cell, heading_cell, plain_table, verdict_box,
 };
 use crate::render::{Html, Picture, Scale, div, notebook_pictures, tr};
+use crate::rules::Ending;
 use crate::rules::text::thousands;
 use crate::rules::{Board, Player, Square, SquareSet};
 

@@ -31,11 +31,11 @@ use std::str::FromStr;
 use super::steps::{Algorithm, Badge, Shape, Steps, TreeArt, node_look};
 pub use super::steps::{Bound, Finding};
 use crate::engine::search::GameTree;
-use crate::engine::{Ending, TwoPlayerGame};
 use crate::render::parts::{caption, card, side_by_side_or_below, title};
 use crate::render::{Html, Picture, Scale, div, notebook_pictures};
 use crate::rules::Player;
 use crate::rules::text::{debug_as_sentence, quoted};
+use crate::rules::{Ending, TwoPlayerGame};
 
 /// The most leaves a paper tree may have: 64 leaves already make a picture wider than a screen.
 pub const MAX_LEAVES: usize = 64;
@@ -71,6 +71,9 @@ pub enum PaperTreeError {
     GameTooBig,
     /// A game where a player moves twice in a row: on paper the players take turns.
     TurnsDoNotAlternate,
+    /// A game's position where no move is left to draw: the game is over there, or the player
+    /// to move has no move.
+    GameOver,
     /// The number of leaves is not a power of the branching factor.
     NotUniform {
         /// Leaves given.
@@ -120,6 +123,10 @@ impl fmt::Display for PaperTreeError {
             PaperTreeError::TurnsDoNotAlternate => write!(
                 f,
                 "in this game a player moves twice in a row, and on paper the players take turns"
+            ),
+            PaperTreeError::GameOver => write!(
+                f,
+                "the game has no move left at this position, so there is no tree to draw: start from a position before the end"
             ),
             PaperTreeError::NotUniform { leaves, branching } => write!(
                 f,
@@ -177,7 +184,7 @@ impl PaperTree {
     /// to draw and the players take turns; then every paper tool steps through it.
     ///
     /// ```
-    /// use magic_tictactoe::engine::{Ending, TwoPlayerGame};
+    /// use magic_tictactoe::{Ending, TwoPlayerGame};
     /// use magic_tictactoe::paper::PaperTree;
     /// use magic_tictactoe::Player;
     ///
@@ -205,15 +212,18 @@ impl PaperTree {
     ///
     /// [`PaperTreeError::GameTooBig`] when the tree has more than [`MAX_LEAVES`] ends or is
     /// deeper than [`MAX_TREE_DEPTH`], [`PaperTreeError::TurnsDoNotAlternate`] when a player
-    /// moves twice in a row, and [`PaperTreeError::NoMoves`] when the game is over there.
+    /// moves twice in a row, and [`PaperTreeError::GameOver`] when the game has no move left
+    /// there.
     pub fn from_game<G: TwoPlayerGame>(
         game: &G,
         position: &G::Position,
     ) -> Result<PaperTree, PaperTreeError> {
         let max = game.to_move(position);
         let mut leaves = 0;
-        let nested = game_nested(game, position, max, 0, &mut leaves)?;
-        PaperTree::checked(&nested)
+        match game_nested(game, position, max, 0, &mut leaves)? {
+            Nested::Leaf(_) => Err(PaperTreeError::GameOver),
+            nested => PaperTree::checked(&nested),
+        }
     }
 
     /// The tree with `branching` moves from every node and `leaves` at the bottom, left to
@@ -629,21 +639,13 @@ fn game_nested<G: TwoPlayerGame>(
         Ending::Drawn => 0,
     };
     let moves = match game.ending(position) {
-        Some(ending) => {
-            *leaves += 1;
-            return if *leaves > MAX_LEAVES {
-                Err(PaperTreeError::GameTooBig)
-            } else {
-                Ok(Nested::Leaf(worth(ending)))
-            };
-        }
+        Some(ending) => return leaf(worth(ending), leaves),
         None => game.moves(position),
     };
     if moves.is_empty() {
         // In play, but no move: the player who cannot move has lost.
-        *leaves += 1;
         let stuck = game.to_move(position);
-        return Ok(Nested::Leaf(if stuck == max { -1 } else { 1 }));
+        return leaf(if stuck == max { -1 } else { 1 }, leaves);
     }
     if depth >= MAX_TREE_DEPTH || moves.len() > MAX_BRANCHING {
         return Err(PaperTreeError::GameTooBig);
@@ -658,6 +660,16 @@ fn game_nested<G: TwoPlayerGame>(
         children.push(game_nested(game, &next, max, depth + 1, leaves)?);
     }
     Ok(Nested::Moves(children))
+}
+
+/// One more end of a game's tree, worth `value`, unless the tree already has all it may draw.
+fn leaf(value: i32, leaves: &mut usize) -> Result<Nested, PaperTreeError> {
+    *leaves += 1;
+    if *leaves > MAX_LEAVES {
+        Err(PaperTreeError::GameTooBig)
+    } else {
+        Ok(Nested::Leaf(value))
+    }
 }
 
 impl FromStr for PaperTree {

@@ -8,8 +8,8 @@
 
 use std::fmt;
 
+use crate::engine::DEFAULT_SEED;
 use crate::engine::mcts::{self, MctsTree, NodeId, Watch, ucb1};
-use crate::engine::{DEFAULT_SEED, Ending, TicTacToe, TwoPlayerGame};
 use crate::render::palette::{BAR, GOOD, HEADING, INK, MUTED, PAPER};
 use crate::render::parts::{
     bar, caption, card, cell, heading_cell, labelled, note, plain_table, title,
@@ -17,6 +17,7 @@ use crate::render::parts::{
 use crate::render::{Html, Picture, Px, Scale, ShowGame, div, move_name, tr};
 use crate::rules::text::thousands;
 use crate::rules::{Board, Player, Square};
+use crate::rules::{Ending, TicTacToe, TwoPlayerGame};
 
 /// The most playouts a [`PlayoutSteps`] goes to: each step replays the search from the start,
 /// and this keeps a step well within a second in a notebook cell.
@@ -424,7 +425,8 @@ impl<P: Clone, M: Copy + PartialEq> Playout<P, M> {
                         .css("margin-right", scale.px(8))
                         .child(game.position_html(&step.position, None, scale)),
                 );
-            for candidate in &step.candidates {
+            let (shown, left_out) = shown_candidates(&step.candidates, step.chosen);
+            for candidate in shown {
                 let chosen = candidate.choice == step.chosen;
                 let (background, ink) = if chosen { GOOD } else { (PAPER, INK) };
                 row = row.child(
@@ -450,6 +452,9 @@ impl<P: Clone, M: Copy + PartialEq> Playout<P, M> {
                         .child(div().text(&ucb_text(candidate.ucb1))),
                 );
             }
+            if left_out > 0 {
+                row = row.child(left_out_note(scale, left_out, "moves, lower by UCB1"));
+            }
             rows.push(row);
         }
         rows
@@ -467,8 +472,15 @@ impl<P: Clone, M: Copy + PartialEq> Playout<P, M> {
             return Html::default();
         };
         let mut position = start.clone();
-        let mut boards = vec![("added".to_owned(), game.position_html(&start, into, scale))];
-        for &chosen in &self.moves {
+        // A playout that starts where the game had already ended, or from a position the tree
+        // held (one it could not add to), adds nothing: it is "from" there.
+        let first = if self.added.is_some() {
+            "added"
+        } else {
+            "from"
+        };
+        let mut boards = vec![(first.to_owned(), game.position_html(&start, into, scale))];
+        for &chosen in self.moves.iter().take(MAX_DRAWN_PLAYOUT_MOVES) {
             let mover = game.to_move(&position);
             position = game.play(&position, chosen);
             boards.push((
@@ -477,13 +489,20 @@ impl<P: Clone, M: Copy + PartialEq> Playout<P, M> {
             ));
         }
         // Side by side, wrapping onto more lines when the playout is long.
-        div()
-            .children(
-                boards
-                    .into_iter()
-                    .map(|(label, picture)| labelled(scale, &label, picture)),
-            )
-            .into()
+        let mut drawn = div().children(
+            boards
+                .into_iter()
+                .map(|(label, picture)| labelled(scale, &label, picture)),
+        );
+        let left_out = self.moves.len().saturating_sub(MAX_DRAWN_PLAYOUT_MOVES);
+        if left_out > 0 {
+            drawn = drawn.child(left_out_note(
+                scale,
+                left_out,
+                "moves to the end of the playout",
+            ));
+        }
+        drawn.into()
     }
 
     fn updates_html<G>(&self, game: &G, scale: Scale) -> Html
@@ -535,6 +554,15 @@ impl<G: ShowGame> PlayoutSteps<G> {
             .unwrap_or(0)
             .max(1);
         let best = tree.best_child();
+        // A game of very many moves shows the most tried, in the game's order.
+        let mut by_visits = children.clone();
+        by_visits.sort_by_key(|&id| std::cmp::Reverse(tree.node(id).map_or(0, |n| n.visits)));
+        by_visits.truncate(MAX_DRAWN_MOVES);
+        let left_out = children.len() - by_visits.len();
+        let children: Vec<_> = children
+            .into_iter()
+            .filter(|id| by_visits.contains(id))
+            .collect();
         let mut moves = div();
         for id in children {
             let Some(node) = tree.node(id) else { continue };
@@ -592,8 +620,52 @@ impl<G: ShowGame> PlayoutSteps<G> {
                         ),
                 );
         }
+        if left_out > 0 {
+            moves = moves.child(left_out_note(scale, left_out, "moves, tried less"));
+        }
         moves.into()
     }
+}
+
+/// The most moves of one position a picture draws: the rest are counted in a note.
+const MAX_DRAWN_MOVES: usize = 24;
+
+/// The most moves of a playout a picture draws: the rest are counted in a note.
+const MAX_DRAWN_PLAYOUT_MOVES: usize = 40;
+
+/// The moves of one selection step a picture draws (the chosen one and those with the highest
+/// UCB1, at most [`MAX_DRAWN_MOVES`], in the game's order), and how many are left out.
+fn shown_candidates<M: Copy + PartialEq>(
+    candidates: &[Candidate<M>],
+    chosen: M,
+) -> (Vec<&Candidate<M>>, usize) {
+    if candidates.len() <= MAX_DRAWN_MOVES {
+        return (candidates.iter().collect(), 0);
+    }
+    let mut order: Vec<usize> = (0..candidates.len()).collect();
+    order.sort_by(|&a, &b| {
+        let key = |i: usize| (candidates[i].choice != chosen, -candidates[i].ucb1);
+        key(a)
+            .partial_cmp(&key(b))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    order.truncate(MAX_DRAWN_MOVES);
+    order.sort_unstable();
+    let shown = order.into_iter().map(|i| &candidates[i]).collect();
+    (shown, candidates.len() - MAX_DRAWN_MOVES)
+}
+
+/// "and 99,976 more moves, lower by UCB1": what a picture leaves out.
+fn left_out_note(scale: Scale, count: usize, what: &str) -> Html {
+    div()
+        .css("display", "inline-block")
+        .css("vertical-align", "middle")
+        .css("padding", (scale.px(3), scale.px(5)))
+        .css("font-size", scale.px(14))
+        .css("background", PAPER)
+        .css("color", MUTED)
+        .text(&format!("and {} more {what}", thousands(count as u64)))
+        .into()
 }
 
 fn section(scale: Scale, text: &str) -> Html {

@@ -1,10 +1,11 @@
-//! Checking a learner's own search against the solved game, on every position.
+//! Checking a learner's own search against the solved game, on every position: tic-tac-toe's,
+//! or any small game's.
 //!
 //! A learner writes minimax (values seen by X: more is better for X), negamax (values seen by
 //! the side to move) or minimax with alpha-beta, as a function. The check asks it for the
-//! value of all 5,478 positions of the game, the nearly finished ones first, and compares the
-//! sign of each answer (win, draw or loss) with the solved table. The first position where they
-//! disagree is drawn with both values. It also counts the positions the learner's search
+//! value of every position of the game, those nearest the end first, and compares the sign of
+//! each answer (win, draw or loss) with the solved game. The first position where they disagree
+//! is shown with both values. On tic-tac-toe it also counts the positions the learner's search
 //! visits (every board it makes with [`Board::children`] or [`Board::try_play`], and the
 //! position it is asked about) and compares them with the crate's own searches.
 //!
@@ -27,24 +28,52 @@
 //! assert!(check.is_right());
 //! assert_eq!(check.checked(), 5_478);
 //! assert_eq!(check.positions_visited(), check.positions_crate_minimax());
+//!
+//! // Any game: a negamax written once, checked on take-away from 10 sticks.
+//! use magic_tictactoe::search_check::SearchCheck;
+//! use magic_tictactoe::games::TakeAway;
+//! use magic_tictactoe::{Ending, TwoPlayerGame};
+//!
+//! fn negamax<G: TwoPlayerGame>(game: &G, position: &G::Position) -> i32 {
+//!     match game.ending(position) {
+//!         Some(Ending::Won(winner)) if winner == game.to_move(position) => 1,
+//!         Some(Ending::Won(_)) => -1,
+//!         Some(Ending::Drawn) => 0,
+//!         None => game.moves(position).into_iter()
+//!             .map(|chosen| -negamax(game, &game.play(position, chosen)))
+//!             .max().unwrap_or(-1),
+//!     }
+//! }
+//! let heap = TakeAway::new(10);
+//! let check = SearchCheck::negamax(&heap, |position| negamax(&heap, position))?;
+//! assert!(check.is_right());
+//! assert_eq!(check.checked(), 20); // 0 to 10 sticks, X or O to move (not X at 9 nor O at 10)
+//! # Ok::<(), magic_tictactoe::LimitError>(())
 //! ```
 
+use std::any::Any;
 use std::cmp::Ordering;
 use std::fmt;
+use std::hash::Hash;
 
+use crate::engine::budget::{Budget, MAX_SECONDS};
 use crate::engine::search::{alpha_beta, minimax};
-use crate::engine::{Value, learner};
+use crate::engine::{SolvedGame, Value, learner};
 use crate::render::palette::INK;
 use crate::render::parts::{
     NOT_YET, RIGHT, caption, card, cell, heading_cell, plain_table, verdict_box,
 };
-use crate::render::{Html, Picture, Scale, div, notebook_pictures, tr};
+use crate::render::{Html, Picture, Scale, ShowGame, div, notebook_pictures, tr};
 use crate::rules::text::thousands;
-use crate::rules::{Board, Player, boards_made};
+use crate::rules::{Board, LimitError, Player, TicTacToe, TwoPlayerGame, boards_made};
 
-/// The most boards a learner's search may make over the whole check: about fifty times what a
-/// plain minimax needs, so a slow search is stopped in seconds, not minutes.
+/// The most boards a learner's tic-tac-toe search may make over the whole check: about fifty
+/// times what a plain minimax needs, so a slow search is stopped in seconds, not minutes.
 pub const MAX_BOARDS: u64 = 200_000_000;
+
+/// The most positions a check asks a learner's search about on any game: the ones nearest the
+/// end of the game first, where a search has least to do.
+pub const MAX_GAME_CHECKS: usize = 10_000;
 
 /// The window a learner's alpha-beta is first called with: lower and higher than any value.
 pub const FULL_WINDOW: (i32, i32) = (-1_000_000, 1_000_000);
@@ -52,9 +81,9 @@ pub const FULL_WINDOW: (i32, i32) = (-1_000_000, 1_000_000);
 /// Which kind of search is checked, which says whose side its values are seen from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SearchKind {
-    /// `minimax(board)`: more is better for X, less for O.
+    /// `minimax(position)`: more is better for X, less for O.
     Minimax,
-    /// `negamax(board)`: more is better for the side to move.
+    /// `negamax(position)`: more is better for the side to move.
     Negamax,
     /// `alpha_beta(board, alpha, beta)`: like minimax, called with [`FULL_WINDOW`].
     AlphaBeta,
@@ -69,31 +98,22 @@ impl SearchKind {
         }
     }
 
-    /// The check's name, as the notebooks call it.
-    fn check_name(self) -> &'static str {
-        match self {
-            SearchKind::Minimax => "check_minimax",
-            SearchKind::Negamax => "check_negamax",
-            SearchKind::AlphaBeta => "check_alpha_beta",
-        }
-    }
-
-    /// Who a value of this search is seen by on `board`: X, or the side to move.
-    fn seen_by(self, board: Board) -> Player {
+    /// Who a value of this search is seen by where `mover` is to move: X, or the side to move.
+    fn seen_by(self, mover: Player) -> Player {
         match self {
             SearchKind::Minimax | SearchKind::AlphaBeta => Player::X,
-            SearchKind::Negamax => board.turn(),
+            SearchKind::Negamax => mover,
         }
     }
 }
 
 /// Where a learner's search first went wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Mistake {
+pub enum Mistake<G: TwoPlayerGame = TicTacToe> {
     /// It gave the wrong value.
     WrongValue {
-        /// The position.
-        board: Board,
+        /// The position (a board in tic-tac-toe; the field keeps the name it had when
+        /// tic-tac-toe was the only game).
+        board: G::Position,
         /// The learner's answer.
         answer: i32,
         /// The value under perfect play, for the side to move.
@@ -102,66 +122,430 @@ pub enum Mistake {
     /// It panicked, with this message.
     Panicked {
         /// The position.
-        board: Board,
+        board: G::Position,
         /// What the panic said.
         message: String,
     },
 }
 
-/// The result of checking a learner's search on every position.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchCheck {
-    kind: SearchKind,
-    checked: usize,
-    total: usize,
-    mistake: Option<Mistake>,
-    /// Boards the learner's search made, and the positions it was asked about.
+impl<G: TwoPlayerGame> Mistake<G> {
+    /// The position it went wrong on.
+    pub fn position(&self) -> &G::Position {
+        match self {
+            Mistake::WrongValue { board, .. } | Mistake::Panicked { board, .. } => board,
+        }
+    }
+}
+
+impl<G: TwoPlayerGame> fmt::Debug for Mistake<G>
+where
+    G::Position: fmt::Debug,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mistake::WrongValue {
+                board,
+                answer,
+                right,
+            } => f
+                .debug_struct("WrongValue")
+                .field("board", board)
+                .field("answer", answer)
+                .field("right", right)
+                .finish(),
+            Mistake::Panicked { board, message } => f
+                .debug_struct("Panicked")
+                .field("board", board)
+                .field("message", message)
+                .finish(),
+        }
+    }
+}
+
+impl<G: TwoPlayerGame> Clone for Mistake<G> {
+    fn clone(&self) -> Mistake<G> {
+        match self {
+            Mistake::WrongValue {
+                board,
+                answer,
+                right,
+            } => Mistake::WrongValue {
+                board: board.clone(),
+                answer: *answer,
+                right: *right,
+            },
+            Mistake::Panicked { board, message } => Mistake::Panicked {
+                board: board.clone(),
+                message: message.clone(),
+            },
+        }
+    }
+}
+
+impl<G: TwoPlayerGame> PartialEq for Mistake<G>
+where
+    G::Position: PartialEq,
+{
+    fn eq(&self, other: &Mistake<G>) -> bool {
+        match (self, other) {
+            (
+                Mistake::WrongValue {
+                    board: a,
+                    answer: x,
+                    right: r,
+                },
+                Mistake::WrongValue {
+                    board: b,
+                    answer: y,
+                    right: s,
+                },
+            ) => a == b && x == y && r == s,
+            (
+                Mistake::Panicked {
+                    board: a,
+                    message: m,
+                },
+                Mistake::Panicked {
+                    board: b,
+                    message: n,
+                },
+            ) => a == b && m == n,
+            _ => false,
+        }
+    }
+}
+
+/// What a tic-tac-toe check also counts: the positions the learner's search visits beside the
+/// crate's searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Counts {
     visited: u64,
-    /// The same for the empty board alone, once it was checked.
-    visited_from_empty: Option<u64>,
+    from_empty: Option<u64>,
     crate_minimax: u64,
     crate_alpha_beta: u64,
-    stopped_for_size: bool,
+}
+
+/// Why a check stopped before every position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stopped {
+    /// The learner's tic-tac-toe search made more than [`MAX_BOARDS`] boards.
+    Boards,
+    /// The check took [`MAX_SECONDS`].
+    Time,
+}
+
+/// The result of checking a learner's search on every position of a game (tic-tac-toe unless
+/// another is named).
+pub struct SearchCheck<G: TwoPlayerGame = TicTacToe> {
+    kind: SearchKind,
+    /// The game's name: "tic-tac-toe", or its type's (`TakeAway`).
+    game: String,
+    checked: usize,
+    /// Positions the check asks about: every position, or the [`MAX_GAME_CHECKS`] nearest the
+    /// end.
+    asked: usize,
+    /// Positions the game has.
+    positions: usize,
+    mistake: Option<Mistake<G>>,
+    /// The position of the mistake in the game's own words, and who was to move.
+    mistake_words: Option<(String, Player)>,
+    counts: Option<Counts>,
+    stopped: Option<Stopped>,
+}
+
+impl<G: TwoPlayerGame> fmt::Debug for SearchCheck<G>
+where
+    G::Position: fmt::Debug,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SearchCheck")
+            .field("kind", &self.kind)
+            .field("game", &self.game)
+            .field("checked", &self.checked)
+            .field("mistake", &self.mistake)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: TwoPlayerGame> Clone for SearchCheck<G> {
+    fn clone(&self) -> SearchCheck<G> {
+        SearchCheck {
+            kind: self.kind,
+            game: self.game.clone(),
+            checked: self.checked,
+            asked: self.asked,
+            positions: self.positions,
+            mistake: self.mistake.clone(),
+            mistake_words: self.mistake_words.clone(),
+            counts: self.counts,
+            stopped: self.stopped,
+        }
+    }
 }
 
 /// Checks a learner's minimax: `search(board)` is the value of `board` seen by X, more than 0
 /// when X wins with best play, less than 0 when O wins, 0 for a draw.
 pub fn check_minimax(search: impl Fn(&Board) -> i32) -> SearchCheck {
-    check(SearchKind::Minimax, |board| search(board))
+    check_tic_tac_toe(SearchKind::Minimax, "check_minimax", |board| search(board))
 }
 
 /// Checks a learner's negamax: `search(board)` is the value of `board` seen by the side to
 /// move, more than 0 when it wins with best play, less than 0 when it loses, 0 for a draw (and
 /// for a finished game, seen by the side that would move next).
 pub fn check_negamax(search: impl Fn(&Board) -> i32) -> SearchCheck {
-    check(SearchKind::Negamax, |board| search(board))
+    check_tic_tac_toe(SearchKind::Negamax, "check_negamax", |board| search(board))
 }
 
 /// Checks a learner's minimax with alpha-beta: `search(board, alpha, beta)` seen by X, as in
 /// [`check_minimax`], called with the window [`FULL_WINDOW`], so that its answer must be exact.
 pub fn check_alpha_beta(search: impl Fn(&Board, i32, i32) -> i32) -> SearchCheck {
     let (alpha, beta) = FULL_WINDOW;
-    check(SearchKind::AlphaBeta, |board| search(board, alpha, beta))
+    check_tic_tac_toe(SearchKind::AlphaBeta, "check_alpha_beta", |board| {
+        search(board, alpha, beta)
+    })
 }
 
-/// Every position of the game, the nearly finished ones first, the empty board last.
-fn positions_small_first() -> Vec<Board> {
-    let mut seen = vec![false; 19_683];
-    let mut all = Vec::new();
-    let mut stack = vec![Board::new()];
-    while let Some(board) = stack.pop() {
-        let Some(slot) = seen.get_mut(usize::from(board.code())) else {
-            continue;
-        };
-        if *slot {
-            continue;
-        }
-        *slot = true;
-        all.push(board);
-        stack.extend(board.children().map(|(_, child)| child));
+impl<G> SearchCheck<G>
+where
+    G: ShowGame + 'static,
+    G::Position: Hash + Eq,
+{
+    /// A learner's minimax on any small `game`: `search(position)` is the position's value seen
+    /// by X, more for X winning and less for O winning (its sign is compared: +1, 0, -1 will
+    /// do). Asked of every position, those nearest the end first, up to [`MAX_GAME_CHECKS`];
+    /// the first answer whose sign is wrong, or the first panic, stops the check, and the check
+    /// says where in the game's own words ([`ShowGame::position_text`]).
+    ///
+    /// # Errors
+    ///
+    /// A [`LimitError`] when the game is too big to solve in a cell ([`SolvedGame::new`]).
+    pub fn minimax(
+        game: &G,
+        search: impl Fn(&G::Position) -> i32,
+    ) -> Result<SearchCheck<G>, LimitError> {
+        check_game(
+            game,
+            SearchKind::Minimax,
+            "check_game_minimax",
+            search,
+            &|position| game.position_text(position),
+        )
     }
-    all.sort_by_key(|board| (std::cmp::Reverse(board.moves_made()), board.code()));
-    all
+
+    /// A learner's negamax on any small `game`: `search(position)` is the position's value for
+    /// the player to move there. Checked as [`SearchCheck::minimax`] checks.
+    ///
+    /// # Errors
+    ///
+    /// As [`SearchCheck::minimax`].
+    pub fn negamax(
+        game: &G,
+        search: impl Fn(&G::Position) -> i32,
+    ) -> Result<SearchCheck<G>, LimitError> {
+        check_game(
+            game,
+            SearchKind::Negamax,
+            "check_game_negamax",
+            search,
+            &|position| game.position_text(position),
+        )
+    }
+}
+
+/// A learner's minimax on any small `game`, the position it goes wrong on printed as `{:?}`
+/// prints it: [`SearchCheck::minimax`] says it in the game's words.
+///
+/// # Errors
+///
+/// As [`SearchCheck::minimax`].
+#[deprecated(note = "`SearchCheck::minimax(&game, search)` says positions in the game's words")]
+pub fn check_game_minimax<G>(
+    game: &G,
+    search: impl Fn(&G::Position) -> i32,
+) -> Result<SearchCheck<G>, LimitError>
+where
+    G: TwoPlayerGame + 'static,
+    G::Position: Hash + Eq + fmt::Debug,
+{
+    check_game(
+        game,
+        SearchKind::Minimax,
+        "check_game_minimax",
+        search,
+        &|position| format!("{position:?}"),
+    )
+}
+
+/// A learner's negamax on any small `game`, the position it goes wrong on printed as `{:?}`
+/// prints it: [`SearchCheck::negamax`] says it in the game's words.
+///
+/// # Errors
+///
+/// As [`SearchCheck::minimax`].
+#[deprecated(note = "`SearchCheck::negamax(&game, search)` says positions in the game's words")]
+pub fn check_game_negamax<G>(
+    game: &G,
+    search: impl Fn(&G::Position) -> i32,
+) -> Result<SearchCheck<G>, LimitError>
+where
+    G: TwoPlayerGame + 'static,
+    G::Position: Hash + Eq + fmt::Debug,
+{
+    check_game(
+        game,
+        SearchKind::Negamax,
+        "check_game_negamax",
+        search,
+        &|position| format!("{position:?}"),
+    )
+}
+
+fn check_game<G>(
+    game: &G,
+    kind: SearchKind,
+    name: &str,
+    search: impl Fn(&G::Position) -> i32,
+    words: &dyn Fn(&G::Position) -> String,
+) -> Result<SearchCheck<G>, LimitError>
+where
+    G: TwoPlayerGame + 'static,
+    G::Position: Hash + Eq,
+{
+    let solved = SolvedGame::new(game, &game.start())?;
+    let mut check = check_every_position(game, &solved, kind, MAX_GAME_CHECKS, search, || 0, words);
+    check.game = type_name::<G>();
+    super::classroom::record(name, check.is_right());
+    Ok(check)
+}
+
+fn check_tic_tac_toe(kind: SearchKind, name: &str, search: impl Fn(&Board) -> i32) -> SearchCheck {
+    let game = TicTacToe::default();
+    let solved = SolvedGame::tic_tac_toe();
+    let mut check = check_every_position(
+        &game,
+        &solved,
+        kind,
+        usize::MAX,
+        search,
+        boards_made,
+        &|board: &Board| board.to_string(),
+    );
+    // The crate's own searches over the same positions, for the picture to compare.
+    if let Some(counts) = &mut check.counts {
+        let mut subtree_sizes = vec![None; 19_683];
+        for (board, _) in positions_nearest_the_end(&solved, usize::MAX)
+            .into_iter()
+            .take(check.checked + usize::from(check.mistake.is_some()))
+        {
+            counts.crate_minimax += minimax_positions(board, &mut subtree_sizes);
+            counts.crate_alpha_beta += alpha_beta(board).positions;
+        }
+    }
+    super::classroom::record(name, check.is_right());
+    check
+}
+
+/// The positions of `solved`, those nearest the end first (the walk's order, which puts each
+/// position after those below it, breaks ties), at most `most` of them.
+fn positions_nearest_the_end<G>(solved: &SolvedGame<G>, most: usize) -> Vec<(G::Position, Value)>
+where
+    G: TwoPlayerGame,
+    G::Position: Hash + Eq,
+{
+    let mut positions: Vec<(G::Position, Value)> = solved
+        .positions()
+        .map(|(position, value)| (position.clone(), value))
+        .collect();
+    positions.sort_by_key(|(_, value)| value.plies());
+    positions.truncate(most);
+    positions
+}
+
+/// The one check: `search` asked about the positions of `solved` nearest the end first, at
+/// most `most`, each answer's sign compared with the solved value; `made` counts the boards a
+/// tic-tac-toe search makes (0 for another game), and `words` says a position.
+fn check_every_position<G>(
+    game: &G,
+    solved: &SolvedGame<G>,
+    kind: SearchKind,
+    most: usize,
+    search: impl Fn(&G::Position) -> i32,
+    made: impl Fn() -> u64,
+    words: &dyn Fn(&G::Position) -> String,
+) -> SearchCheck<G>
+where
+    G: TwoPlayerGame + 'static,
+    G::Position: Hash + Eq,
+{
+    let positions = positions_nearest_the_end(solved, most);
+    // Tic-tac-toe's check also counts the boards a search makes.
+    let tic_tac_toe = std::any::TypeId::of::<G>() == std::any::TypeId::of::<TicTacToe>();
+    let mut check = SearchCheck {
+        kind,
+        game: "tic-tac-toe".to_owned(),
+        checked: 0,
+        asked: positions.len(),
+        positions: solved.len(),
+        mistake: None,
+        mistake_words: None,
+        counts: tic_tac_toe.then_some(Counts {
+            visited: 0,
+            from_empty: None,
+            crate_minimax: 0,
+            crate_alpha_beta: 0,
+        }),
+        stopped: None,
+    };
+    let budget = Budget::new(u64::MAX, u32::MAX);
+    let start = game.start();
+    for (position, right) in positions {
+        if check
+            .counts
+            .is_some_and(|counts| counts.visited > MAX_BOARDS)
+        {
+            check.stopped = Some(Stopped::Boards);
+            break;
+        }
+        if !budget.in_time() {
+            check.stopped = Some(Stopped::Time);
+            break;
+        }
+        let before = made();
+        let answer = learner::run(|| search(&position));
+        let visited = made().wrapping_sub(before) + 1;
+        if let Some(counts) = &mut check.counts {
+            counts.visited += visited;
+            if position == start {
+                counts.from_empty = Some(visited);
+            }
+        }
+        let mover = game.to_move(&position);
+        let wrong = match answer {
+            Err(message) => Some(Mistake::Panicked {
+                board: position.clone(),
+                message,
+            }),
+            Ok(answer) => {
+                let theirs = if kind.seen_by(mover) == mover {
+                    sign(answer)
+                } else {
+                    sign(answer).reverse()
+                };
+                (theirs != value_sign(right)).then(|| Mistake::WrongValue {
+                    board: position.clone(),
+                    answer,
+                    right,
+                })
+            }
+        };
+        if let Some(mistake) = wrong {
+            check.mistake_words = Some((words(&position), mover));
+            check.mistake = Some(mistake);
+            break;
+        }
+        check.checked += 1;
+    }
+    check
 }
 
 fn sign(n: i32) -> Ordering {
@@ -174,68 +558,6 @@ fn value_sign(value: Value) -> Ordering {
         Value::Draw(_) => Ordering::Equal,
         Value::Loss(_) => Ordering::Less,
     }
-}
-
-fn check(kind: SearchKind, search: impl Fn(&Board) -> i32) -> SearchCheck {
-    let result = check_every_position(kind, search);
-    super::classroom::record(kind.check_name(), result.is_right());
-    result
-}
-
-fn check_every_position(kind: SearchKind, search: impl Fn(&Board) -> i32) -> SearchCheck {
-    let positions = positions_small_first();
-    let mut subtree_sizes = vec![None; 19_683];
-    let mut result = SearchCheck {
-        kind,
-        checked: 0,
-        total: positions.len(),
-        mistake: None,
-        visited: 0,
-        visited_from_empty: None,
-        crate_minimax: 0,
-        crate_alpha_beta: 0,
-        stopped_for_size: false,
-    };
-    for board in positions {
-        if result.visited > MAX_BOARDS {
-            result.stopped_for_size = true;
-            break;
-        }
-        let before = boards_made();
-        let answer = learner::run(|| search(&board));
-        let visited = boards_made().wrapping_sub(before) + 1;
-        result.visited += visited;
-        if board == Board::new() {
-            result.visited_from_empty = Some(visited);
-        }
-        result.crate_minimax += minimax_positions(board, &mut subtree_sizes);
-        result.crate_alpha_beta += alpha_beta(board).positions;
-        let right = board.value();
-        let seen_by_mover = kind.seen_by(board) == board.turn();
-        match answer {
-            Err(message) => {
-                result.mistake = Some(Mistake::Panicked { board, message });
-                break;
-            }
-            Ok(answer) => {
-                let theirs = if seen_by_mover {
-                    sign(answer)
-                } else {
-                    sign(answer).reverse()
-                };
-                if theirs != value_sign(right) {
-                    result.mistake = Some(Mistake::WrongValue {
-                        board,
-                        answer,
-                        right,
-                    });
-                    break;
-                }
-            }
-        }
-        result.checked += 1;
-    }
-    result
 }
 
 /// The positions plain minimax visits from `board`: the board and every position below it, as
@@ -260,14 +582,25 @@ fn minimax_positions(board: Board, sizes: &mut [Option<u64>]) -> u64 {
     size
 }
 
-impl SearchCheck {
-    /// Whether the search gave the right value on every position.
+/// The game's type name without its path: `TakeAway`, `ConnectFour`.
+fn type_name<G>() -> String {
+    let full = std::any::type_name::<G>();
+    let without_generics = full.split('<').next().unwrap_or(full);
+    without_generics
+        .rsplit("::")
+        .next()
+        .unwrap_or(without_generics)
+        .to_owned()
+}
+
+impl<G: TwoPlayerGame> SearchCheck<G> {
+    /// Whether the search gave the right value on every position asked about.
     pub fn is_right(&self) -> bool {
-        self.mistake.is_none() && !self.stopped_for_size && self.checked == self.total
+        self.mistake.is_none() && self.stopped.is_none() && self.checked == self.asked
     }
 
     /// Positions asked about: those found right, and the one found wrong.
-    fn asked(&self) -> usize {
+    fn answered(&self) -> usize {
         self.checked + usize::from(self.mistake.is_some())
     }
 
@@ -276,51 +609,53 @@ impl SearchCheck {
         self.checked
     }
 
+    /// How many positions the game has (the check asks about at most [`MAX_GAME_CHECKS`] of
+    /// them, on a game other than tic-tac-toe).
+    pub fn positions_of_the_game(&self) -> usize {
+        self.positions
+    }
+
+    /// The positions the game has: [`SearchCheck::positions_of_the_game`] (the name it had when
+    /// the check of any game asked only about positions in play).
+    #[deprecated(
+        note = "the check now asks about finished positions too: use `positions_of_the_game`"
+    )]
+    pub fn positions_in_play(&self) -> usize {
+        self.positions
+    }
+
     /// The first position where the search went wrong.
-    pub fn mistake(&self) -> Option<&Mistake> {
+    pub fn mistake(&self) -> Option<&Mistake<G>> {
         self.mistake.as_ref()
     }
 
-    /// Positions the learner's search visited over the positions it was asked about (those
-    /// found right, and the one found wrong): every board it made, and each position asked.
+    /// Tic-tac-toe: positions the learner's search visited over the positions it was asked
+    /// about (those found right, and the one found wrong): every board it made, and each
+    /// position asked. 0 for another game.
     pub fn positions_visited(&self) -> u64 {
-        self.visited
+        self.counts.map_or(0, |counts| counts.visited)
     }
 
-    /// Positions the learner's search visited for the empty board, once that was checked.
+    /// Tic-tac-toe: positions the learner's search visited for the empty board, once that was
+    /// checked.
     pub fn positions_visited_from_empty(&self) -> Option<u64> {
-        self.visited_from_empty
+        self.counts.and_then(|counts| counts.from_empty)
     }
 
-    /// Positions the crate's plain minimax visits over the same positions (those found right,
-    /// and the one found wrong).
+    /// Tic-tac-toe: positions the crate's plain minimax visits over the same positions (those
+    /// found right, and the one found wrong).
     pub fn positions_crate_minimax(&self) -> u64 {
-        self.crate_minimax
+        self.counts.map_or(0, |counts| counts.crate_minimax)
     }
 
-    /// Positions the crate's alpha-beta visits over the same positions.
+    /// Tic-tac-toe: positions the crate's alpha-beta visits over the same positions.
     pub fn positions_crate_alpha_beta(&self) -> u64 {
-        self.crate_alpha_beta
+        self.counts.map_or(0, |counts| counts.crate_alpha_beta)
     }
 
-    /// The value the learner's search should have given on `board`: 1, 0 or -1, seen by its
-    /// kind's side.
-    fn right_answer(&self, board: Board, right: Value) -> i32 {
-        let for_mover = match value_sign(right) {
-            Ordering::Greater => 1,
-            Ordering::Equal => 0,
-            Ordering::Less => -1,
-        };
-        if self.kind.seen_by(board) == board.turn() {
-            for_mover
-        } else {
-            -for_mover
-        }
-    }
-
-    /// What the learner's answer means, in words.
-    fn meaning(&self, board: Board, answer: i32) -> String {
-        let seen_by = self.kind.seen_by(board);
+    /// What an answer means where `mover` is to move, in words.
+    fn meaning(&self, mover: Player, answer: i32) -> String {
+        let seen_by = self.kind.seen_by(mover);
         match sign(answer) {
             Ordering::Greater => format!("{seen_by} wins"),
             Ordering::Less => format!("{} wins", !seen_by),
@@ -328,51 +663,100 @@ impl SearchCheck {
         }
     }
 
+    /// The value the search should have given where `mover` is to move: 1, 0 or -1, seen by
+    /// its kind's side.
+    fn right_answer(&self, mover: Player, right: Value) -> i32 {
+        let for_mover = match value_sign(right) {
+            Ordering::Greater => 1,
+            Ordering::Equal => 0,
+            Ordering::Less => -1,
+        };
+        if self.kind.seen_by(mover) == mover {
+            for_mover
+        } else {
+            -for_mover
+        }
+    }
+
+    /// Where the mistake was, for a game other than tic-tac-toe (whose picture draws the board):
+    /// " at heaps 0, 0, 1 (O to move)".
+    fn at(&self) -> String {
+        match (&self.mistake_words, self.counts) {
+            (Some((words, mover)), None) => format!(" at {words} ({mover} to move)"),
+            _ => " on this one".to_owned(),
+        }
+    }
+
+    /// All the positions asked about, in words.
+    fn scope(&self) -> String {
+        let of = if self.counts.is_some() {
+            "of the game".to_owned()
+        } else {
+            format!("of {}", self.game)
+        };
+        if self.asked < self.positions {
+            format!(
+                "the {} positions nearest the end, of the {} {of}",
+                thousands(self.asked as u64),
+                thousands(self.positions as u64)
+            )
+        } else {
+            format!("all {} positions {of}", thousands(self.asked as u64))
+        }
+    }
+
     /// The verdict in a sentence.
     fn verdict(&self) -> String {
         let name = self.kind.name();
+        let mover = self
+            .mistake_words
+            .as_ref()
+            .map_or(Player::X, |(_, mover)| *mover);
         match &self.mistake {
-            Some(Mistake::WrongValue {
-                board,
-                answer,
-                right,
-            }) => {
-                let right = self.right_answer(*board, *right);
+            Some(Mistake::WrongValue { answer, right, .. }) => {
+                let right = self.right_answer(mover, *right);
                 format!(
-                    "Your {name} is right on {} positions, but on this one it says {answer} ({}); the right value is {right} ({}).",
+                    "Your {name} is right on {} positions, but{} it says {answer} ({}); the right value is {right} ({}).",
                     thousands(self.checked as u64),
-                    self.meaning(*board, *answer),
-                    self.meaning(*board, right),
+                    self.at(),
+                    self.meaning(mover, *answer),
+                    self.meaning(mover, right),
                 )
             }
             Some(Mistake::Panicked { message, .. }) => format!(
-                "Your {name} is right on {} positions, but on this one it panicked: {message}.",
-                thousands(self.checked as u64)
-            ),
-            None if self.stopped_for_size => format!(
-                "Your {name} was right on {} positions, but it had made more than {} boards, so the check stopped: look for work it repeats.",
+                "Your {name} is right on {} positions, but{} it panicked: {message}.",
                 thousands(self.checked as u64),
-                thousands(MAX_BOARDS)
+                self.at()
             ),
-            None => format!(
-                "Your {name} gives the right value on all {} positions of the game.",
-                thousands(self.total as u64)
-            ),
+            None => match self.stopped {
+                Some(Stopped::Boards) => format!(
+                    "Your {name} was right on {} positions, but it had made more than {} boards, so the check stopped: look for work it repeats.",
+                    thousands(self.checked as u64),
+                    thousands(MAX_BOARDS)
+                ),
+                Some(Stopped::Time) => format!(
+                    "Your {name} was right on {} positions, but the check stopped after {MAX_SECONDS} seconds, the most a call may take: look for work it repeats.",
+                    thousands(self.checked as u64),
+                ),
+                None => format!("Your {name} gives the right value on {}.", self.scope()),
+            },
         }
     }
 }
 
-impl Picture for SearchCheck {
-    /// The verdict in green or red, the position it went wrong on, and the positions visited
-    /// beside the crate's.
+impl<G: TwoPlayerGame + 'static> Picture for SearchCheck<G> {
+    /// The verdict in green or red and the position it went wrong on (a tic-tac-toe board is
+    /// drawn, with the positions visited beside the crate's searches').
     fn draw(&self, scale: Scale) -> Html {
         let mut inner = verdict_box(scale, (self.is_right(), RIGHT, NOT_YET), &self.verdict());
-        let board = match &self.mistake {
-            Some(Mistake::WrongValue { board, .. } | Mistake::Panicked { board, .. }) => {
-                Some(*board)
-            }
-            None => None,
+        let Some(counts) = self.counts else {
+            return card(scale, inner);
         };
+        // Tic-tac-toe's mistake is a board to draw.
+        let board = self
+            .mistake
+            .as_ref()
+            .and_then(|mistake| (mistake.position() as &dyn Any).downcast_ref::<Board>());
         if let Some(board) = board {
             inner.push(
                 div()
@@ -385,7 +769,7 @@ impl Picture for SearchCheck {
             ));
         }
         let number = |n: u64| cell(scale).css("text-align", "right").text(&thousands(n));
-        let mut counts = plain_table()
+        let mut table = plain_table()
             .css("margin-top", scale.px(8))
             .css("color", INK)
             .child(
@@ -399,24 +783,24 @@ impl Picture for SearchCheck {
                     .map(|h| heading_cell(scale, h)),
                 ),
             );
-        counts = counts.child(
+        table = table.child(
             tr().child(cell(scale).text(&format!(
                 "over the {} positions asked",
-                thousands(self.asked() as u64)
+                thousands(self.answered() as u64)
             )))
-            .child(number(self.visited))
-            .child(number(self.crate_minimax))
-            .child(number(self.crate_alpha_beta)),
+            .child(number(counts.visited))
+            .child(number(counts.crate_minimax))
+            .child(number(counts.crate_alpha_beta)),
         );
-        if let Some(from_empty) = self.visited_from_empty {
-            counts = counts.child(
+        if let Some(from_empty) = counts.from_empty {
+            table = table.child(
                 tr().child(cell(scale).text("from the empty board"))
                     .child(number(from_empty))
                     .child(number(minimax(Board::new()).positions))
                     .child(number(alpha_beta(Board::new()).positions)),
             );
         }
-        inner.push(counts);
+        inner.push(table);
         inner.push(caption(
             scale,
             "Your search visits the position it is asked about and every board it makes with children() or try_play().",
@@ -429,31 +813,32 @@ impl Picture for SearchCheck {
     }
 }
 
-impl fmt::Display for SearchCheck {
+impl<G: TwoPlayerGame + 'static> fmt::Display for SearchCheck<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "{} {}",
-            if self.is_right() {
-                "Right!"
-            } else {
-                "Not yet."
-            },
+            if self.is_right() { RIGHT } else { NOT_YET },
             self.verdict()
         )?;
-        if let Some(Mistake::WrongValue { board, .. } | Mistake::Panicked { board, .. }) =
-            &self.mistake
+        let Some(counts) = self.counts else {
+            return Ok(());
+        };
+        if let Some(board) = self
+            .mistake
+            .as_ref()
+            .and_then(|mistake| (mistake.position() as &dyn Any).downcast_ref::<Board>())
         {
             write!(f, "\n{board:#}")?;
         }
         write!(
             f,
             "\nPositions visited: yours {}, the crate's minimax {}, alpha-beta {}.",
-            thousands(self.visited),
-            thousands(self.crate_minimax),
-            thousands(self.crate_alpha_beta)
+            thousands(counts.visited),
+            thousands(counts.crate_minimax),
+            thousands(counts.crate_alpha_beta)
         )
     }
 }
 
-notebook_pictures!(SearchCheck);
+notebook_pictures!(SearchCheck<G> where G: TwoPlayerGame + 'static);

@@ -270,7 +270,7 @@ impl Picture for Triples {
                     (format!("{a} + {b} + {c}"), view.highlight(line))
                 })
                 .collect();
-            crate::render::parts::row_of_boards(scale, &boards)
+            crate::render::row_of_boards(scale, &boards)
         } else {
             let chips = self.triples.iter().map(|&[a, b, c]| {
                 let sum = u16::from(a) + u16::from(b) + u16::from(c);

@@ -3,13 +3,22 @@
 
 use std::fmt;
 
-use super::challenge::{SAMPLED_GAMES, SEED as SAMPLED_SEED};
-use crate::engine::{Forfeit, Game, Level, Opponent};
+use std::hash::Hash;
+
+use crate::engine::budget::{Budget, max_depth};
+use crate::engine::memo::Memo;
+use crate::engine::{End, Forfeit, Level, Opponent, play_out};
 use crate::render::palette::{DRAW_BAR, INK, MUTED, O_MARK, PAPER, TABLE_EDGE, X_MARK};
 use crate::render::parts::{self, caption, card, heading_cell, plain_table};
 use crate::render::{Border, Html, Picture, Px, Scale, div, notebook_pictures, span, td, tr};
 use crate::rules::text::thousands;
-use crate::rules::{Board, Counted, LimitError, Player, Tally};
+use crate::rules::{Counted, Ending, LimitError, Player, Tally, TicTacToe, TwoPlayerGame};
+
+/// Games played for each pairing when a player's chances cannot be worked out exactly.
+pub const SAMPLED_GAMES: u32 = 1_000;
+
+/// The seed sampled games are played from, so that a class sees the same figures.
+pub(crate) const SEED: u64 = 15;
 
 /// The most games [`Rates::sampled`] plays: about half a second in a notebook cell.
 pub const MAX_SAMPLED_GAMES: u32 = 100_000;
@@ -63,26 +72,50 @@ impl Tally<f64> {
     }
 }
 
+/// The most positions an exact count of a pairing walks: tic-tac-toe's 5,478 and the small
+/// games' are far inside; past it, a pairing is counted over sampled games instead.
+pub const MAX_EXACT_POSITIONS: usize = 200_000;
+
 /// The chances of every ending between two opponents, worked out over the game tree, with the
-/// chance that one of them forfeits and the first position where it does.
-#[derive(Debug, Clone)]
-pub(crate) struct ExactEndings {
+/// chance that one of them forfeits and the first position where one does.
+pub(crate) struct ExactEndings<G: TwoPlayerGame = TicTacToe> {
     pub(crate) rates: Rates,
     pub(crate) forfeits: f64,
-    pub(crate) first_forfeit: Option<Forfeit>,
+    pub(crate) first_forfeit: Option<Forfeit<G>>,
 }
 
 impl ExactEndings {
-    /// The exact chances from the empty board, or `None` when a learner's player answered the
-    /// same position differently when asked twice, so its chances cannot be known.
+    /// The exact chances from the empty board between tic-tac-toe players, or `None` when a
+    /// learner's player answered the same position differently when asked twice.
     pub(crate) fn between(x: &mut Opponent, o: &mut Opponent) -> Option<ExactEndings> {
+        let game = TicTacToe::default();
+        ExactEndings::in_game(&game, x, o, &Budget::new(u64::MAX, u32::MAX))
+    }
+}
+
+impl<G> ExactEndings<G>
+where
+    G: TwoPlayerGame + 'static,
+    G::Position: Hash + Eq,
+{
+    /// The exact chances from the start of `game`, or `None` when a player's chances cannot be
+    /// known (a learner's player answered a position differently when asked twice), or the
+    /// game's tree between them is too big to walk ([`MAX_EXACT_POSITIONS`], or the time).
+    pub(crate) fn in_game(
+        game: &G,
+        x: &mut Opponent<G>,
+        o: &mut Opponent<G>,
+        budget: &Budget,
+    ) -> Option<ExactEndings<G>> {
         let mut walk = ExactWalk {
+            game,
             x,
             o,
-            memo: vec![None; 19_683],
+            memo: Memo::new(),
             first_forfeit: None,
+            budget,
         };
-        let (rates, forfeits) = walk.from(Board::new())?;
+        let (rates, forfeits) = walk.from(game.start(), 0)?;
         Some(ExactEndings {
             rates,
             forfeits,
@@ -91,37 +124,50 @@ impl ExactEndings {
     }
 }
 
-struct ExactWalk<'a> {
-    x: &'a mut Opponent,
-    o: &'a mut Opponent,
-    /// The chances from each board on, and of a forfeit, by board code.
-    memo: Vec<Option<(Rates, f64)>>,
-    first_forfeit: Option<Forfeit>,
+struct ExactWalk<'a, G: TwoPlayerGame> {
+    game: &'a G,
+    x: &'a mut Opponent<G>,
+    o: &'a mut Opponent<G>,
+    /// The chances from each position on, and of a forfeit.
+    memo: Memo<G, (Rates, f64)>,
+    first_forfeit: Option<Forfeit<G>>,
+    budget: &'a Budget,
 }
 
-impl ExactWalk<'_> {
-    fn from(&mut self, board: Board) -> Option<(Rates, f64)> {
-        let code = usize::from(board.code());
-        if let Some(Some(known)) = self.memo.get(code) {
+impl<G> ExactWalk<'_, G>
+where
+    G: TwoPlayerGame + 'static,
+    G::Position: Hash + Eq,
+{
+    fn from(&mut self, position: G::Position, depth: u32) -> Option<(Rates, f64)> {
+        if let Some(known) = self.memo.get(&position) {
             return Some(*known);
+        }
+        // Past a limit the pairing is sampled instead (the time, though, is the whole call's).
+        if self.memo.len() >= MAX_EXACT_POSITIONS
+            || depth > max_depth::<G::Position>()
+            || !self.budget.in_time()
+        {
+            return None;
         }
         let mut rates = Rates::default();
         let mut forfeits = 0.0;
-        match board.outcome() {
-            Some(outcome) => *rates.get_mut(outcome.winner()) = 1.0,
+        match self.game.ending(&position) {
+            Some(Ending::Won(winner)) => *rates.get_mut(Some(winner)) = 1.0,
+            Some(Ending::Drawn) => *rates.get_mut(None) = 1.0,
             None => {
-                let player = board.turn();
+                let player = self.game.to_move(&position);
                 let mover = match player {
                     Player::X => &mut *self.x,
                     Player::O => &mut *self.o,
                 };
-                match mover.move_chances(board)? {
+                match mover.chances_in(self.game, &position)? {
                     Err(fault) => {
                         *rates.get_mut(Some(!player)) = 1.0;
                         forfeits = 1.0;
                         if self.first_forfeit.is_none() {
                             self.first_forfeit = Some(Forfeit {
-                                board,
+                                board: position.clone(),
                                 player,
                                 name: mover.name().to_owned(),
                                 fault,
@@ -129,10 +175,10 @@ impl ExactWalk<'_> {
                         }
                     }
                     Ok(chances) => {
-                        for (square, child) in board.children() {
-                            let p = chances[square.index()];
+                        for (chosen, p) in chances {
                             if p > 0.0 {
-                                let (after, forfeit_after) = self.from(child)?;
+                                let next = self.game.play(&position, chosen);
+                                let (after, forfeit_after) = self.from(next, depth + 1)?;
                                 rates.x_wins += p * after.x_wins;
                                 rates.o_wins += p * after.o_wins;
                                 rates.draws += p * after.draws;
@@ -143,56 +189,85 @@ impl ExactWalk<'_> {
                 }
             }
         }
-        if let Some(slot) = self.memo.get_mut(code) {
-            *slot = Some((rates, forfeits));
-        }
+        self.memo.insert(position, (rates, forfeits));
         Some((rates, forfeits))
     }
 }
 
 /// Endings counted over games played out between two opponents.
-#[derive(Debug, Clone)]
-pub(crate) struct SampledEndings {
+pub(crate) struct SampledEndings<G: TwoPlayerGame = TicTacToe> {
     pub(crate) rates: Rates,
     pub(crate) forfeits: f64,
-    pub(crate) first_forfeit: Option<Forfeit>,
+    pub(crate) first_forfeit: Option<Forfeit<G>>,
+    /// Games played: fewer than asked when the time ran out.
+    pub(crate) games: u32,
 }
 
 impl SampledEndings {
-    /// Plays `games` games; the crate's levels among the two get their seeds from one generator
-    /// started at `seed`.
+    /// Plays `games` tic-tac-toe games; see [`SampledEndings::in_game`].
     pub(crate) fn between(
         x: &mut Opponent,
         o: &mut Opponent,
         games: u32,
         seed: u64,
     ) -> SampledEndings {
+        let budget = Budget::new(u64::MAX, u32::MAX);
+        SampledEndings::in_game(&TicTacToe::default(), x, o, games, seed, &budget)
+    }
+}
+
+impl<G> SampledEndings<G>
+where
+    G: TwoPlayerGame + 'static,
+    G::Position: Hash + Eq,
+{
+    /// Plays `games` games of `game` through the one game loop; before each, the two players'
+    /// random choices start again from seeds drawn from one generator started at `seed` (a
+    /// player that works each position out once, a Monte Carlo search, keeps what it worked
+    /// out). Stops early, and says how many it played, when `budget`'s time runs out.
+    pub(crate) fn in_game(
+        game: &G,
+        x: &mut Opponent<G>,
+        o: &mut Opponent<G>,
+        games: u32,
+        seed: u64,
+        budget: &Budget,
+    ) -> SampledEndings<G> {
         let mut seeds = fastrand::Rng::with_seed(seed);
         let mut tally = Tally::<u64>::default();
         let mut forfeits = 0u64;
         let mut first_forfeit = None;
+        let mut played = 0;
         for _ in 0..games {
-            let mut x_player = x.clone().with_seed(seeds.u64(..));
-            let mut o_player = o.clone().with_seed(seeds.u64(..));
-            let game = Game::play_out(&mut x_player, &mut o_player);
-            if let Some(outcome) = game.outcome() {
-                tally.record(outcome);
+            if !budget.in_time() {
+                break;
             }
-            if let Some(forfeit) = game.forfeit() {
-                forfeits += 1;
-                first_forfeit.get_or_insert_with(|| forfeit.clone());
+            x.reseed(seeds.u64(..));
+            o.reseed(seeds.u64(..));
+            let game_played = play_out(game, x, o);
+            match game_played.end {
+                End::Over(Ending::Won(winner)) => tally.count(Some(winner)),
+                End::Over(Ending::Drawn) | End::CutShort | End::Stopped => tally.count(None),
+                End::Forfeited(forfeit) => {
+                    tally.count(Some(!forfeit.player));
+                    forfeits += 1;
+                    first_forfeit.get_or_insert(forfeit);
+                }
             }
+            played += 1;
         }
         SampledEndings {
             rates: tally.shares(),
-            forfeits: forfeits as f64 / f64::from(games.max(1)),
+            forfeits: forfeits as f64 / f64::from(played.max(1)),
             first_forfeit,
+            games: played,
         }
     }
 }
 
-/// Every player against every player, as X (rows) and as O (columns): the crate's levels, its
-/// searching and Monte Carlo opponents, and a learner's own.
+/// Every player against every player, as X (rows) and as O (columns), on tic-tac-toe or any
+/// game: the crate's levels, random and perfect play, its searching and Monte Carlo players, and
+/// a learner's own.
 ///
 /// ```
 /// use magic_tictactoe::{tournament::Tournament, Level, Opponent};
@@ -202,6 +277,13 @@ impl SampledEndings {
 /// assert!(tournament.is_exact()); // MCTS answers a position the same way each time
 /// let rates = tournament.rates_at(2, 0).unwrap(); // MCTS 1,000 as X against random
 /// assert!(rates.x_wins > 0.9);
+///
+/// // Any game: perfect play against random play at take-away from 10 sticks.
+/// use magic_tictactoe::games::TakeAway;
+/// let heap = TakeAway::new(10);
+/// let players = [Opponent::random_for(&heap, 1), Opponent::perfect_for(&heap)?];
+/// let tournament = Tournament::among_for(&heap, players)?;
+/// assert_eq!(tournament.rates_at(1, 0).unwrap().x_wins, 1.0); // perfect as X always wins
 /// # Ok::<(), magic_tictactoe::LimitError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq)]
@@ -210,6 +292,8 @@ pub struct Tournament {
     levels: Vec<Option<Level>>,
     rates: Vec<Vec<Rates>>,
     exact: bool,
+    /// Games played a pairing when sampled: fewer than [`SAMPLED_GAMES`] when the time ran out.
+    games: u32,
 }
 
 impl Tournament {
@@ -239,25 +323,48 @@ impl Tournament {
             levels: levels.into_iter().map(Some).collect(),
             rates,
             exact: true,
+            games: 0,
         }
     }
 
-    /// Every pair of `players`: levels, [`Opponent`]s (searching, Monte Carlo tree search, a
-    /// learner's own). The rates are exact when every player answers a position the same way
-    /// each time it is asked; when one does not (it uses randomness), every pairing is counted
-    /// over [`SAMPLED_GAMES`] games instead.
+    /// Every pair of tic-tac-toe `players`: levels, [`Opponent`]s (searching, Monte Carlo tree
+    /// search, a learner's own); see [`Tournament::among_for`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Tournament::among_for`].
+    pub fn among(
+        players: impl IntoIterator<Item = impl Into<Opponent>>,
+    ) -> Result<Tournament, LimitError> {
+        let players = players
+            .into_iter()
+            .take(MAX_TOURNAMENT_LEVELS + 1)
+            .map(Into::into);
+        Tournament::among_for(&TicTacToe::default(), players)
+    }
+
+    /// Every pair of `players` of `game`. The rates are exact when every player's chances at
+    /// each position are known (it answers a position the same way each time it is asked, or
+    /// draws by a rule) and the game's tree between them is small enough to walk; otherwise
+    /// every pairing is counted over [`SAMPLED_GAMES`] games. A tournament stops after
+    /// [`MAX_SECONDS`](crate::engine::budget::MAX_SECONDS) of work, and says how many games it
+    /// played.
     ///
     /// # Errors
     ///
     /// [`LimitError`] for more than [`MAX_TOURNAMENT_LEVELS`] players, or Monte Carlo players
     /// with more than [`MAX_TOURNAMENT_PLAYOUTS`] playouts a move together.
-    pub fn among(
-        players: impl IntoIterator<Item = impl Into<Opponent>>,
-    ) -> Result<Tournament, LimitError> {
-        let mut players: Vec<Opponent> = players
+    pub fn among_for<G>(
+        game: &G,
+        players: impl IntoIterator<Item = Opponent<G>>,
+    ) -> Result<Tournament, LimitError>
+    where
+        G: TwoPlayerGame + 'static,
+        G::Position: Hash + Eq,
+    {
+        let mut players: Vec<Opponent<G>> = players
             .into_iter()
             .take(MAX_TOURNAMENT_LEVELS + 1)
-            .map(Into::into)
             .collect();
         LimitError::check(
             Counted::Players,
@@ -274,13 +381,16 @@ impl Tournament {
             playouts,
             u64::from(MAX_TOURNAMENT_PLAYOUTS),
         )?;
+        let budget = Budget::new(u64::MAX, u32::MAX);
         let exact = Tournament::pairings(&mut players, |x, o| {
-            ExactEndings::between(x, o).map(|ending| ending.rates)
+            ExactEndings::in_game(game, x, o, &budget).map(|ending| ending.rates)
         });
+        let mut games = SAMPLED_GAMES;
         let rates = match &exact {
             Some(rates) => rates.clone(),
             None => Tournament::pairings(&mut players, |x, o| {
-                let sample = SampledEndings::between(x, o, SAMPLED_GAMES, SAMPLED_SEED);
+                let sample = SampledEndings::in_game(game, x, o, SAMPLED_GAMES, SEED, &budget);
+                games = games.min(sample.games);
                 Some(sample.rates)
             })
             .unwrap_or_default(),
@@ -290,15 +400,19 @@ impl Tournament {
             levels: players.iter().map(Opponent::level).collect(),
             exact: exact.is_some(),
             rates,
+            games: if exact.is_some() { 0 } else { games },
         })
     }
 
     /// `pair` for every player as X against every player as O (a player against itself plays
     /// a copy of itself), or `None` as soon as one pairing has none.
-    fn pairings(
-        players: &mut [Opponent],
-        mut pair: impl FnMut(&mut Opponent, &mut Opponent) -> Option<Rates>,
-    ) -> Option<Vec<Vec<Rates>>> {
+    fn pairings<G>(
+        players: &mut [Opponent<G>],
+        mut pair: impl FnMut(&mut Opponent<G>, &mut Opponent<G>) -> Option<Rates>,
+    ) -> Option<Vec<Vec<Rates>>>
+    where
+        G: TwoPlayerGame,
+    {
         let n = players.len();
         let mut rates = vec![vec![Rates::default(); n]; n];
         for x in 0..n {
@@ -337,6 +451,25 @@ impl Tournament {
     /// Whether the rates are exact rather than counted over sampled games.
     pub fn is_exact(&self) -> bool {
         self.exact
+    }
+
+    /// How it counted, in words.
+    fn how(&self) -> String {
+        if self.exact {
+            "exact".to_owned()
+        } else if self.games < SAMPLED_GAMES {
+            format!(
+                "counted over {} games a pairing: it stopped after {} seconds, the most a call may take, before the {} it plays",
+                thousands(u64::from(self.games)),
+                crate::engine::budget::MAX_SECONDS,
+                thousands(u64::from(SAMPLED_GAMES))
+            )
+        } else {
+            format!(
+                "counted over {} games a pairing (a player answered a position differently when asked twice)",
+                thousands(u64::from(SAMPLED_GAMES))
+            )
+        }
     }
 }
 
@@ -396,14 +529,7 @@ impl Picture for Tournament {
             rows = rows.child(line);
         }
         let mut inner = Html::from(rows);
-        let how = if self.exact {
-            "exact".to_owned()
-        } else {
-            format!(
-                "counted over {} games a pairing (a player answered a position differently when asked twice)",
-                thousands(u64::from(SAMPLED_GAMES))
-            )
-        };
+        let how = self.how();
         inner.push(caption(
             scale,
             &format!(

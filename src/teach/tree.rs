@@ -194,7 +194,7 @@ impl SearchTree {
                     continue;
                 };
                 if nodes.len() >= MAX_TREE_POSITIONS {
-                    let positions = (0..=9).map(|depth| stats::perft(board, depth)).sum();
+                    let positions = stats::perft_by_depth(board).iter().sum();
                     return Err(TreeError::TooBig { positions });
                 }
                 let index = nodes.len();

@@ -1,148 +1,92 @@
-//! Any game for two players who take turns and see the whole board: the five questions a
-//! search asks of a game, as aima-python's games notebook asks them, and tic-tac-toe's answers.
-//!
-//! A learner's own game is a type that answers them:
-//!
-//! ```
-//! use magic_tictactoe::engine::{Ending, TwoPlayerGame};
-//! use magic_tictactoe::Player;
-//!
-//! /// Take away 1, 2 or 3 sticks; whoever takes the last stick wins.
-//! struct TakeAway;
-//!
-//! impl TwoPlayerGame for TakeAway {
-//!     type Position = (u32, Player); // sticks left, and whose turn
-//!     type Move = u32; // how many to take
-//!
-//!     fn start(&self) -> (u32, Player) {
-//!         (10, Player::X)
-//!     }
-//!     fn to_move(&self, &(_, turn): &(u32, Player)) -> Player {
-//!         turn
-//!     }
-//!     fn moves(&self, &(sticks, _): &(u32, Player)) -> Vec<u32> {
-//!         (1..=3).filter(|&take| take <= sticks).collect()
-//!     }
-//!     fn play(&self, &(sticks, turn): &(u32, Player), take: u32) -> (u32, Player) {
-//!         (sticks - take, !turn)
-//!     }
-//!     fn ending(&self, &(sticks, turn): &(u32, Player)) -> Option<Ending> {
-//!         // No sticks left: the player who took the last one, the one not to move, has won.
-//!         (sticks == 0).then_some(Ending::Won(!turn))
-//!     }
-//! }
-//!
-//! assert_eq!(TakeAway.moves(&TakeAway.start()), vec![1, 2, 3]);
-//! ```
+//! Tic-tac-toe's rules as a [`TwoPlayerGame`]: positions are [`Board`]s, moves are
+//! [`Square`]s, listed in a [`MoveOrder`]. The game every tool works on unless told otherwise.
 
-use std::fmt;
+use super::{Board, Ending, Player, Square, SquareSet, TwoPlayerGame, magic};
 
-use super::search::TicTacToe;
-use crate::rules::{Board, Player, Square, magic};
-
-/// How a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Ending {
-    /// This player won.
-    Won(Player),
-    /// Nobody won.
-    Drawn,
+/// The order in which the search tries the moves of a tic-tac-toe position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum MoveOrder {
+    /// Keypad order, 1 to 9.
+    #[default]
+    Keypad,
+    /// The centre, then the corners, then the edges: the strongest squares first, which lets
+    /// alpha-beta skip more.
+    CentreCornersEdges,
 }
 
-impl Ending {
-    /// What the ending is worth to `player`, in half points: 2 for a win, 1 for a draw, 0 for a
-    /// loss. A draw is worth half a win (aima-python's Monte Carlo tree search counts it as a
-    /// loss, which teaches a search to avoid the draw that perfect tic-tac-toe is).
-    pub const fn half_points(self, player: Player) -> u32 {
+impl MoveOrder {
+    /// The nine squares in this order.
+    pub const fn squares(self) -> [Square; 9] {
         match self {
-            Ending::Won(winner) if winner as u8 == player as u8 => 2,
-            Ending::Won(_) => 0,
-            Ending::Drawn => 1,
+            MoveOrder::Keypad => Square::ALL,
+            MoveOrder::CentreCornersEdges => [
+                Square::Centre,
+                Square::TopLeft,
+                Square::TopRight,
+                Square::BottomLeft,
+                Square::BottomRight,
+                Square::Top,
+                Square::Left,
+                Square::Right,
+                Square::Bottom,
+            ],
         }
     }
-}
 
-impl fmt::Display for Ending {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Ending::Won(player) => write!(f, "{player} wins"),
-            Ending::Drawn => write!(f, "a draw"),
-        }
+    /// The squares of `set` in this order. The set is first renumbered by place in the order
+    /// (one load from a table made at compile time), so that walking it is walking bits.
+    #[inline]
+    pub(crate) fn walk(self, set: SquareSet) -> impl Iterator<Item = Square> {
+        let order = self as usize;
+        SquareSet::from_bits(PLACES[order][set.bits() as usize])
+            .iter()
+            .map(move |place| ORDERS[order][place.index()])
     }
 }
 
-/// A game for two players, X moving first, who take turns and both see everything: the five
-/// questions the crate's searches ask of a game. Positions are values: playing a move makes a
-/// new position and leaves the old one as it was.
-pub trait TwoPlayerGame {
-    /// A position: everything the rules need to know to go on (whose turn it is among it).
-    type Position: Clone;
-    /// A move from one position to the next.
-    type Move: Copy + PartialEq + fmt::Debug;
+/// The squares of each order, by place.
+static ORDERS: [[Square; 9]; 2] = [
+    MoveOrder::Keypad.squares(),
+    MoveOrder::CentreCornersEdges.squares(),
+];
 
-    /// The position the game starts from.
-    fn start(&self) -> Self::Position;
+/// For each order and every set of squares (by its bits), the same set renumbered by each
+/// square's place in the order.
+static PLACES: [[u16; 512]; 2] = [
+    places(MoveOrder::Keypad),
+    places(MoveOrder::CentreCornersEdges),
+];
 
-    /// Whose turn it is at `position` (at a finished position, whose it would be).
-    fn to_move(&self, position: &Self::Position) -> Player;
-
-    /// The moves the player to move may make, in the order the searches try them; none once
-    /// the game is over.
-    fn moves(&self, position: &Self::Position) -> Vec<Self::Move>;
-
-    /// The position after the player to move makes `chosen`, one of [`TwoPlayerGame::moves`].
-    fn play(&self, position: &Self::Position, chosen: Self::Move) -> Self::Position;
-
-    /// How the game ended at `position`, or `None` while it is in play.
-    fn ending(&self, position: &Self::Position) -> Option<Ending>;
-
-    /// One of the moves from `position`, a game in play, each as likely as the others: what a
-    /// random playout plays. A game may answer faster than by listing its moves.
-    fn random_move(
-        &self,
-        position: &Self::Position,
-        random: &mut fastrand::Rng,
-    ) -> Option<Self::Move> {
-        let moves = self.moves(position);
-        (!moves.is_empty()).then(|| moves[random.usize(..moves.len())])
-    }
-
-    /// Plays random moves ([`TwoPlayerGame::random_move`]) from `position` to the end of the
-    /// game, telling `each` every move, and says how the game ended: a Monte Carlo tree
-    /// search's playout. A position with no moves that the rules do not call ended, or a game
-    /// still going after [`MAX_PLAYOUT_MOVES`] moves, counts as a draw. A game may answer
-    /// faster than through its other questions, with the same moves from the same generator.
-    fn play_out<F: FnMut(Self::Move)>(
-        &self,
-        position: Self::Position,
-        random: &mut fastrand::Rng,
-        mut each: F,
-    ) -> Ending {
-        let mut position = position;
-        for _ in 0..MAX_PLAYOUT_MOVES {
-            if let Some(ending) = self.ending(&position) {
-                return ending;
+const fn places(order: MoveOrder) -> [u16; 512] {
+    let squares = order.squares();
+    let mut table = [0u16; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        let mut place = 0;
+        while place < 9 {
+            if bits & (1 << squares[place].index()) != 0 {
+                table[bits] |= 1 << place;
             }
-            let Some(chosen) = self.random_move(&position, random) else {
-                return Ending::Drawn;
-            };
-            each(chosen);
-            position = self.play(&position, chosen);
+            place += 1;
         }
-        Ending::Drawn
+        bits += 1;
     }
+    table
 }
 
-/// The most moves a playout makes before it counts the game as a draw: a game whose rules never
-/// end it still comes back.
-pub const MAX_PLAYOUT_MOVES: u32 = 10_000;
+/// Tic-tac-toe, the game every tool works on unless given another: positions are [`Board`]s
+/// and moves are [`Square`]s, listed in `order`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct TicTacToe {
+    /// The order in which moves are listed, and so tried by a search.
+    pub order: MoveOrder,
+}
 
 /// Tic-tac-toe's rules as a [`TwoPlayerGame`]: positions are [`Board`]s and moves are
-/// [`Square`]s, listed in the tree's [`MoveOrder`](super::search::MoveOrder) (keypad order
-/// unless told otherwise).
+/// [`Square`]s, listed in its [`MoveOrder`] (keypad order unless told otherwise).
 ///
 /// ```
-/// use magic_tictactoe::engine::{Ending, TicTacToe, TwoPlayerGame};
+/// use magic_tictactoe::{Ending, TicTacToe, TwoPlayerGame};
 /// use magic_tictactoe::{Board, Player, Square};
 ///
 /// let game = TicTacToe::default();
@@ -188,6 +132,14 @@ impl TwoPlayerGame for TicTacToe {
             None if board.empty_squares().is_empty() => Some(Ending::Drawn),
             None => None,
         }
+    }
+
+    /// Every board has a base-3 code below 3^9.
+    const INDEXED_POSITIONS: usize = 19_683;
+
+    #[inline]
+    fn index(board: &Board) -> Option<usize> {
+        Some(usize::from(board.code()))
     }
 
     #[inline]
@@ -324,12 +276,5 @@ mod tests {
         let game = TicTacToe::default();
         let board = Board::new().try_play(5).unwrap();
         assert_eq!(game.play(&board, Square::Centre), board);
-    }
-
-    #[test]
-    fn half_points_score_a_draw_as_half_a_win() {
-        assert_eq!(Ending::Won(Player::X).half_points(Player::X), 2);
-        assert_eq!(Ending::Won(Player::X).half_points(Player::O), 0);
-        assert_eq!(Ending::Drawn.half_points(Player::O), 1);
     }
 }

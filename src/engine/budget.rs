@@ -1,0 +1,303 @@
+//! What one call may spend: moves looked at, moves deep, and seconds.
+//!
+//! Stopping a long cell kills the kernel and every variable of the notebook with it, and a
+//! learner's own game can make each move cost a thousand times what Connect Four's does. So
+//! every search, walk, check and challenge on a game counts what it does against a
+//! budget: the moves it lists (counts keep a run repeatable), how deep it goes (a search
+//! goes down one move at a time on the machine's stack, so a game with large positions may go
+//! less deep), and, as a backstop only, the processor time it takes ([`MAX_SECONDS`]). The first
+//! limit reached stops the call, and the refusal names it.
+
+use std::cell::Cell;
+use std::time::Instant;
+
+use crate::rules::{Counted, LimitError};
+
+/// The most processor seconds one call may take, whatever the game costs per move: a backstop
+/// for what the counts cannot see (a learner's game whose moves are slow to work out). Calls
+/// within their counts take about a second at the notebooks' opt-level (`cargo run --example
+/// limits`), so a call that reaches this says so and stops.
+pub const MAX_SECONDS: u64 = 5;
+
+/// The most moves one call may look at, all together: a tree bigger than this is refused, so
+/// that a call in a notebook cell answers within about a second whatever the game (`cargo run
+/// --example limits` measures it). Plain minimax on the whole of tic-tac-toe looks at 549,945.
+pub const MAX_SOLVE_MOVES: u64 = 1_000_000;
+
+/// The most moves deep a search may go: a game longer than this is refused (the search goes
+/// down one move at a time, and a game that never ends would go down for ever). Games with
+/// large positions get less: see [`max_depth`].
+pub const MAX_SOLVE_DEPTH: u32 = 1_000;
+
+/// The stack the crate lets one search use: a notebook cell runs on a thread with 8 MB of
+/// stack, and a search's own frames at the notebooks' opt-level 0 must leave room for the
+/// learner's code and the kernel's.
+const STACK_FOR_SEARCH: usize = 4 << 20;
+
+/// The stack one move deep costs a search at opt-level 0, beyond the positions it holds (its
+/// frames, the moves listed): `cargo run --example stack_depth` measured 300 to 850 bytes.
+const FRAME_BYTES: usize = 1_000;
+
+/// How many copies of a position one move deep holds at opt-level 0 (the walk's own, the one
+/// the moves lead from, the ones handed to the observer and to the rules, the next one, and
+/// the temporaries of each): `cargo run --example stack_depth` measured 15.4 for `solve` and
+/// `search_ahead`, fewer for the other searches.
+const POSITIONS_PER_FRAME: usize = 16;
+
+/// How deep a search may go on a game whose positions are `P`: [`MAX_SOLVE_DEPTH`], or less
+/// when positions are so large that the machine's stack would not hold that many.
+///
+/// ```
+/// use magic_tictactoe::engine::budget::{max_depth, MAX_SOLVE_DEPTH};
+///
+/// assert_eq!(max_depth::<(u32, magic_tictactoe::Player)>(), MAX_SOLVE_DEPTH);
+/// assert!(max_depth::<[u8; 4096]>() < 100);
+/// assert!(max_depth::<[u8; 4096]>() > 50);
+/// ```
+pub const fn max_depth<P>() -> u32 {
+    let per_move = FRAME_BYTES + POSITIONS_PER_FRAME * std::mem::size_of::<P>();
+    let depth = STACK_FOR_SEARCH / per_move;
+    if depth < MAX_SOLVE_DEPTH as usize {
+        depth as u32
+    } else {
+        MAX_SOLVE_DEPTH
+    }
+}
+
+/// Processor seconds used by this thread so far, where the system tells it (Linux); otherwise
+/// seconds since `start`. Processor time, not the clock's: on a class server busy with thirty
+/// students a call's clock time grows, its own work does not.
+fn seconds_used(start: Instant, thread_start: Option<f64>) -> f64 {
+    match (thread_start, thread_seconds()) {
+        (Some(before), Some(now)) => now - before,
+        _ => start.elapsed().as_secs_f64(),
+    }
+}
+
+/// This thread's processor time in seconds, from `/proc/thread-self/schedstat` (Linux).
+fn thread_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanoseconds: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(nanoseconds as f64 / 1e9)
+}
+
+/// What one call may still spend, and the first limit it ran out of.
+#[derive(Debug)]
+pub(crate) struct Budget {
+    moves: Cell<u64>,
+    move_limit: u64,
+    depth_limit: u32,
+    started: Instant,
+    thread_start: Option<f64>,
+    /// Whether this is the outermost budget of its call, which its inner ones share the time of.
+    outermost: bool,
+    /// Calls to `in_time` since the clock was last looked at, and how many to wait between
+    /// looks: more while each is quick, one when each takes long.
+    ticks: Cell<u32>,
+    ticks_between_looks: Cell<u32>,
+    /// When the clock was last looked at, and the processor time last read.
+    last_look: Cell<Instant>,
+    last_read: Cell<Instant>,
+    out: Cell<Option<Counted>>,
+    deepest: Cell<u32>,
+}
+
+thread_local! {
+    /// The start of the outermost budget of the call running on this thread: a call that makes
+    /// others (a challenge running searches) shares its time with them, so the whole call stops
+    /// within [`MAX_SECONDS`].
+    static CALL_START: Cell<Option<(Instant, Option<f64>)>> = const { Cell::new(None) };
+}
+
+/// The most calls to [`Budget::in_time`] between two looks at the clock (a look costs a few
+/// tens of nanoseconds), and how long between two reads of the processor time: a search pays a
+/// few nanoseconds a move for its backstop. The calls between looks fall to one as soon as they
+/// take long, so a slow game's moves are timed one by one.
+const MOST_TICKS_BETWEEN_LOOKS: u32 = 256;
+const SECONDS_BETWEEN_LOOKS: f64 = 0.002;
+const SECONDS_BETWEEN_READS: f64 = 0.05;
+
+impl Budget {
+    /// A budget of `move_limit` moves looked at and `depth_limit` moves deep, and
+    /// [`MAX_SECONDS`] of processor time (shared with the call it is part of, if any).
+    pub(crate) fn new(move_limit: u64, depth_limit: u32) -> Budget {
+        let now = Instant::now();
+        let outer = CALL_START.with(Cell::get);
+        let (started, thread_start) = outer.unwrap_or_else(|| (now, thread_seconds()));
+        if outer.is_none() {
+            CALL_START.with(|start| start.set(Some((started, thread_start))));
+        }
+        Budget {
+            moves: Cell::new(0),
+            move_limit,
+            depth_limit,
+            started,
+            thread_start,
+            outermost: outer.is_none(),
+            ticks: Cell::new(0),
+            ticks_between_looks: Cell::new(1),
+            last_look: Cell::new(now),
+            last_read: Cell::new(now),
+            out: Cell::new(None),
+            deepest: Cell::new(0),
+        }
+    }
+
+    /// Counts `n` more moves looked at; false once the budget has run out (of anything).
+    pub(crate) fn spend(&self, n: usize) -> bool {
+        self.count(n) && self.in_time()
+    }
+
+    /// Counts `n` more moves looked at without looking at the clock (for a loop that looks at
+    /// it less often); false once the moves have run out.
+    pub(crate) fn count(&self, n: usize) -> bool {
+        let spent = self.moves.get().saturating_add(n as u64);
+        self.moves.set(spent);
+        if spent > self.move_limit {
+            self.run_out(Counted::MovesSearched);
+        }
+        self.out.get().is_none()
+    }
+
+    /// Whether the search may go to `depth` moves deep; false (and the budget has run out)
+    /// when that is deeper than it allows.
+    pub(crate) fn may_go(&self, depth: u32) -> bool {
+        if depth > self.deepest.get() {
+            self.deepest.set(depth);
+        }
+        if depth > self.depth_limit {
+            self.run_out(Counted::Depth);
+        }
+        self.out.get().is_none()
+    }
+
+    /// Whether there is time left; looks at the clock every few calls only (every call, when
+    /// calls take long).
+    pub(crate) fn in_time(&self) -> bool {
+        if self.out.get().is_some() {
+            return false;
+        }
+        let ticks = self.ticks.get() + 1;
+        if ticks < self.ticks_between_looks.get() {
+            self.ticks.set(ticks);
+            return true;
+        }
+        self.ticks.set(0);
+        let now = Instant::now();
+        let since_look = now.duration_since(self.last_look.get()).as_secs_f64();
+        self.last_look.set(now);
+        let between = self.ticks_between_looks.get();
+        self.ticks_between_looks
+            .set(if since_look < SECONDS_BETWEEN_LOOKS {
+                (between * 2).min(MOST_TICKS_BETWEEN_LOOKS)
+            } else {
+                1
+            });
+        if now.duration_since(self.last_read.get()).as_secs_f64() < SECONDS_BETWEEN_READS {
+            return true;
+        }
+        self.last_read.set(now);
+        if seconds_used(self.started, self.thread_start) > MAX_SECONDS as f64 {
+            self.run_out(Counted::Seconds);
+        }
+        self.out.get().is_none()
+    }
+
+    /// Whether the budget has run out of anything.
+    pub(crate) fn ran_out(&self) -> bool {
+        self.out.get().is_some()
+    }
+
+    /// Moves looked at so far.
+    pub(crate) fn moves_spent(&self) -> u64 {
+        self.moves.get()
+    }
+
+    fn run_out(&self, counted: Counted) {
+        if self.out.get().is_none() {
+            self.out.set(Some(counted));
+        }
+    }
+
+    /// The refusal that names the limit reached first, or `None` while there is budget left.
+    pub(crate) fn refusal(&self) -> Option<LimitError> {
+        Some(match self.out.get()? {
+            Counted::Depth => LimitError {
+                counted: Counted::Depth,
+                asked: u64::from(self.deepest.get()),
+                limit: u64::from(self.depth_limit),
+            },
+            Counted::Seconds => LimitError {
+                counted: Counted::Seconds,
+                asked: MAX_SECONDS + 1,
+                limit: MAX_SECONDS,
+            },
+            counted => LimitError {
+                counted,
+                asked: self.moves.get(),
+                limit: self.move_limit,
+            },
+        })
+    }
+}
+
+impl Drop for Budget {
+    fn drop(&mut self) {
+        if self.outermost {
+            CALL_START.with(|start| start.set(None));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_limit_reached_is_the_one_named() {
+        let budget = Budget::new(10, 5);
+        assert!(budget.spend(10));
+        assert!(budget.may_go(5));
+        assert!(!budget.spend(1));
+        assert!(!budget.may_go(6));
+        let refusal = budget.refusal().unwrap();
+        assert_eq!(refusal.counted, Counted::MovesSearched);
+        assert_eq!(refusal.asked, 11);
+        let deep = Budget::new(100, 3);
+        assert!(!deep.may_go(4));
+        assert_eq!(
+            deep.refusal().unwrap().to_string(),
+            "4 moves ahead is more than the 3 this allows"
+        );
+    }
+
+    #[test]
+    fn larger_positions_allow_less_depth() {
+        assert_eq!(max_depth::<u64>(), MAX_SOLVE_DEPTH);
+        assert!(max_depth::<[u8; 1024]>() < MAX_SOLVE_DEPTH);
+        assert!(max_depth::<[u8; 4096]>() < max_depth::<[u8; 1024]>());
+        assert!(max_depth::<[u8; 1 << 20]>() == 0);
+    }
+
+    #[test]
+    fn a_call_s_inner_budgets_share_its_time() {
+        let outer = Budget::new(10, 10);
+        let inner = Budget::new(10, 10);
+        assert!(!inner.outermost);
+        assert_eq!(inner.started, outer.started);
+        drop(inner);
+        drop(outer);
+        let next = Budget::new(10, 10);
+        assert!(next.outermost);
+    }
+
+    #[test]
+    fn processor_time_is_read_where_the_system_tells_it() {
+        let start = Instant::now();
+        let before = thread_seconds();
+        let spin = Instant::now();
+        while spin.elapsed().as_millis() < 30 {}
+        let used = seconds_used(start, before);
+        assert!(used > 0.0 && used < 5.0, "{used}");
+    }
+}

@@ -1,0 +1,125 @@
+//! Counting a game's tree move by move: perft, as chess programs call it. The number of ways to
+//! play exactly `depth` moves from a position, games that end sooner not continued. Counting it
+//! is the first test of a game's rules (shakmaty and board-game-rs count theirs the same way):
+//! tic-tac-toe has 9, 72, 504 ... 255,168 complete games.
+
+use super::budget::{Budget, MAX_SOLVE_MOVES, max_depth};
+use crate::rules::{LimitError, TwoPlayerGame};
+
+/// The number of move sequences of exactly `depth` moves from `position` of `game` (games that
+/// end sooner are not continued, so a depth past the game's longest counts none).
+///
+/// ```
+/// use magic_tictactoe::engine::perft::perft;
+/// use magic_tictactoe::games::{ConnectFour, TakeAway};
+/// use magic_tictactoe::{TicTacToe, TwoPlayerGame};
+///
+/// let game = TicTacToe::default();
+/// assert_eq!(perft(&game, &game.start(), 3)?, 504);
+/// // Connect Four: seven columns, and no game ends in fewer than seven moves.
+/// let connect = ConnectFour::new(7, 6)?;
+/// assert_eq!(perft(&connect, &connect.start(), 4)?, 7u64.pow(4));
+/// // Take-away from 4 sticks, 1 to 3 a turn: 1+1+1+1, 1+1+2, 1+2+1, 2+1+1, 2+2, 1+3, 3+1
+/// // in at most four moves, of which 1+1+1+1 alone takes all four.
+/// let heap = TakeAway::new(4);
+/// assert_eq!(perft(&heap, &heap.start(), 4)?, 1);
+/// # Ok::<(), magic_tictactoe::LimitError>(())
+/// ```
+///
+/// # Errors
+///
+/// A [`LimitError`] when the count would list more than [`MAX_SOLVE_MOVES`] moves, go deeper
+/// than the game's positions allow, or take more than
+/// [`MAX_SECONDS`](super::budget::MAX_SECONDS).
+pub fn perft<G: TwoPlayerGame>(
+    game: &G,
+    position: &G::Position,
+    depth: u32,
+) -> Result<u64, LimitError> {
+    let budget = Budget::new(MAX_SOLVE_MOVES, max_depth::<G::Position>());
+    let count = walk(game, position, depth, 0, &budget);
+    match budget.refusal() {
+        Some(refusal) => Err(refusal),
+        None => Ok(count),
+    }
+}
+
+fn walk<G: TwoPlayerGame>(
+    game: &G,
+    position: &G::Position,
+    left: u32,
+    depth: u32,
+    budget: &Budget,
+) -> u64 {
+    if left == 0 {
+        return 1;
+    }
+    if game.ending(position).is_some() || !budget.may_go(depth + 1) {
+        return 0;
+    }
+    let moves = game.moves(position);
+    if !budget.spend(moves.len()) {
+        return 0;
+    }
+    moves
+        .into_iter()
+        .map(|chosen| {
+            walk(
+                game,
+                &game.play(position, chosen),
+                left - 1,
+                depth + 1,
+                budget,
+            )
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Board, Counted, Ending, Player, TicTacToe};
+
+    #[test]
+    fn tic_tac_toe_counts_the_known_figures() {
+        let game = TicTacToe::default();
+        let counts: Vec<u64> = (0..=10)
+            .map(|depth| perft(&game, &game.start(), depth).unwrap())
+            .collect();
+        assert_eq!(
+            counts,
+            [
+                1, 9, 72, 504, 3_024, 15_120, 54_720, 148_176, 200_448, 127_872, 0
+            ]
+        );
+        assert_eq!(perft(&game, &Board::new(), u32::MAX), Ok(0));
+    }
+
+    /// A game that never ends is counted to the depth its positions allow, then refused.
+    #[test]
+    fn a_game_that_never_ends_is_refused_past_its_depth() {
+        struct Forever;
+        impl TwoPlayerGame for Forever {
+            type Position = u64;
+            type Move = u64;
+            fn start(&self) -> u64 {
+                0
+            }
+            fn to_move(&self, &p: &u64) -> Player {
+                if p % 2 == 0 { Player::X } else { Player::O }
+            }
+            fn moves(&self, _: &u64) -> Vec<u64> {
+                vec![1]
+            }
+            fn play(&self, &p: &u64, m: u64) -> u64 {
+                p + m
+            }
+            fn ending(&self, _: &u64) -> Option<Ending> {
+                None
+            }
+        }
+        assert_eq!(perft(&Forever, &0, 500), Ok(1));
+        let refusal = perft(&Forever, &0, u32::MAX).unwrap_err();
+        assert_eq!(refusal.counted, Counted::Depth);
+    }
+}

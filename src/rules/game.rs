@@ -1,0 +1,164 @@
+//! Any game for two players who take turns and see the whole board: the five questions a
+//! search asks of a game, as aima-python's games notebook asks them, and tic-tac-toe's answers.
+//!
+//! A learner's own game is a type that answers them:
+//!
+//! ```
+//! use magic_tictactoe::{Ending, TwoPlayerGame};
+//! use magic_tictactoe::Player;
+//!
+//! /// Take away 1, 2 or 3 sticks; whoever takes the last stick wins.
+//! struct TakeAway;
+//!
+//! impl TwoPlayerGame for TakeAway {
+//!     type Position = (u32, Player); // sticks left, and whose turn
+//!     type Move = u32; // how many to take
+//!
+//!     fn start(&self) -> (u32, Player) {
+//!         (10, Player::X)
+//!     }
+//!     fn to_move(&self, &(_, turn): &(u32, Player)) -> Player {
+//!         turn
+//!     }
+//!     fn moves(&self, &(sticks, _): &(u32, Player)) -> Vec<u32> {
+//!         (1..=3).filter(|&take| take <= sticks).collect()
+//!     }
+//!     fn play(&self, &(sticks, turn): &(u32, Player), take: u32) -> (u32, Player) {
+//!         (sticks - take, !turn)
+//!     }
+//!     fn ending(&self, &(sticks, turn): &(u32, Player)) -> Option<Ending> {
+//!         // No sticks left: the player who took the last one, the one not to move, has won.
+//!         (sticks == 0).then_some(Ending::Won(!turn))
+//!     }
+//! }
+//!
+//! assert_eq!(TakeAway.moves(&TakeAway.start()), vec![1, 2, 3]);
+//! ```
+
+use std::fmt;
+
+use super::Player;
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// This player won.
+    Won(Player),
+    /// Nobody won.
+    Drawn,
+}
+
+impl Ending {
+    /// What the ending is worth to `player`, in half points: 2 for a win, 1 for a draw, 0 for a
+    /// loss. A draw is worth half a win (aima-python's Monte Carlo tree search counts it as a
+    /// loss, which teaches a search to avoid the draw that perfect tic-tac-toe is).
+    pub const fn half_points(self, player: Player) -> u32 {
+        match self {
+            Ending::Won(winner) if winner as u8 == player as u8 => 2,
+            Ending::Won(_) => 0,
+            Ending::Drawn => 1,
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::Won(player) => write!(f, "{player} wins"),
+            Ending::Drawn => write!(f, "a draw"),
+        }
+    }
+}
+
+/// A game for two players, X moving first, who take turns and both see everything: the five
+/// questions the crate's searches ask of a game. Positions are values: playing a move makes a
+/// new position and leaves the old one as it was.
+pub trait TwoPlayerGame {
+    /// A position: everything the rules need to know to go on (whose turn it is among it).
+    type Position: Clone;
+    /// A move from one position to the next.
+    type Move: Copy + PartialEq + fmt::Debug;
+
+    /// The position the game starts from.
+    fn start(&self) -> Self::Position;
+
+    /// Whose turn it is at `position` (at a finished position, whose it would be).
+    fn to_move(&self, position: &Self::Position) -> Player;
+
+    /// The moves the player to move may make, in the order the searches try them; none once
+    /// the game is over. (A position in play with no moves is lost for the player to move:
+    /// every search, playout and game counts it so.)
+    fn moves(&self, position: &Self::Position) -> Vec<Self::Move>;
+
+    /// The position after the player to move makes `chosen`, one of [`TwoPlayerGame::moves`].
+    fn play(&self, position: &Self::Position, chosen: Self::Move) -> Self::Position;
+
+    /// How the game ended at `position`, or `None` while it is in play.
+    fn ending(&self, position: &Self::Position) -> Option<Ending>;
+
+    /// How many numbers [`TwoPlayerGame::index`] can give positions: when more than 0, a solved
+    /// game keeps its values in a list by number instead of a hash map (tic-tac-toe numbers
+    /// its boards by their base-3 code, 3^9 of them). None unless a game says.
+    const INDEXED_POSITIONS: usize = 0;
+
+    /// A number below [`TwoPlayerGame::INDEXED_POSITIONS`] for `position`, the same for equal
+    /// positions and different for different ones, whatever the game's settings; `None` unless
+    /// a game numbers its positions.
+    fn index(position: &Self::Position) -> Option<usize> {
+        let _ = position;
+        None
+    }
+
+    /// One of the moves from `position`, a game in play, each as likely as the others: what a
+    /// random playout plays. A game may answer faster than by listing its moves.
+    fn random_move(
+        &self,
+        position: &Self::Position,
+        random: &mut fastrand::Rng,
+    ) -> Option<Self::Move> {
+        let moves = self.moves(position);
+        (!moves.is_empty()).then(|| moves[random.usize(..moves.len())])
+    }
+
+    /// Plays random moves ([`TwoPlayerGame::random_move`]) from `position` to the end of the
+    /// game, telling `each` every move, and says how the game ended: a Monte Carlo tree
+    /// search's playout. A position with no moves that the rules do not call ended is lost for
+    /// the player who cannot move, as every search counts it; a game still going after
+    /// [`MAX_PLAYOUT_MOVES`] moves counts as a draw. A game may answer faster than through its
+    /// other questions, with the same moves from the same generator.
+    fn play_out<F: FnMut(Self::Move)>(
+        &self,
+        position: Self::Position,
+        random: &mut fastrand::Rng,
+        mut each: F,
+    ) -> Ending {
+        let mut position = position;
+        for _ in 0..MAX_PLAYOUT_MOVES {
+            if let Some(ending) = self.ending(&position) {
+                return ending;
+            }
+            let Some(chosen) = self.random_move(&position, random) else {
+                return Ending::Won(!self.to_move(&position));
+            };
+            each(chosen);
+            position = self.play(&position, chosen);
+        }
+        Ending::Drawn
+    }
+}
+
+/// The most moves a playout makes before it counts the game as a draw: a game whose rules never
+/// end it still comes back.
+pub const MAX_PLAYOUT_MOVES: u32 = 10_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_points_score_a_draw_as_half_a_win() {
+        assert_eq!(Ending::Won(Player::X).half_points(Player::X), 2);
+        assert_eq!(Ending::Won(Player::X).half_points(Player::O), 0);
+        assert_eq!(Ending::Drawn.half_points(Player::O), 1);
+    }
+}
