@@ -26,7 +26,7 @@ pub use crate::render::{
 pub use crate::rules::{
     Board, LimitError, Line, LineKind, Outcome, Player, Square, SquareSet, Symmetry, Tally,
 };
-pub use crate::rules::{ConnectFour, Grid, GridGame, KInARow, TakeAway};
+pub use crate::rules::{ConnectFour, Grid, GridGame, KInARow};
 // Lessons written before the checks and the challenge took every game name these.
 #[allow(deprecated)]
 pub use crate::teach::any_game::{

@@ -4,23 +4,12 @@
 //!
 //! ```
 //! use magic_tictactoe::engine::solve::solve;
-//! use magic_tictactoe::{Ending, TwoPlayerGame};
-//! use magic_tictactoe::{Player, Value};
-//!
-//! /// Take 1, 2 or 3 sticks; whoever takes the last one wins.
-//! struct TakeAway;
-//! impl TwoPlayerGame for TakeAway {
-//!     type Position = (u32, Player);
-//!     type Move = u32;
-//!     fn start(&self) -> (u32, Player) { (10, Player::X) }
-//!     fn to_move(&self, p: &(u32, Player)) -> Player { p.1 }
-//!     fn moves(&self, p: &(u32, Player)) -> Vec<u32> { (1..=3).filter(|&t| t <= p.0).collect() }
-//!     fn play(&self, p: &(u32, Player), take: u32) -> (u32, Player) { (p.0 - take, !p.1) }
-//!     fn ending(&self, p: &(u32, Player)) -> Option<Ending> { (p.0 == 0).then_some(Ending::Won(!p.1)) }
-//! }
+//! use magic_tictactoe::games::TakeAway;
+//! use magic_tictactoe::TwoPlayerGame;
 //!
 //! // Ten sticks: the first player wins, taking 2 to leave a multiple of 4.
-//! assert!(solve(&TakeAway, &TakeAway.start())?.value.is_win());
+//! let game = TakeAway::new(10);
+//! assert!(solve(&game, &game.start())?.value.is_win());
 //! # Ok::<(), magic_tictactoe::LimitError>(())
 //! ```
 

@@ -13,34 +13,17 @@ use crate::rules::{ConnectFour, Grid, GridGame, KInARow, Player, TakeAway};
 use crate::rules::{TicTacToe, TwoPlayerGame};
 
 /// A game whose positions and moves the pictures can show. A learner's game needs only
-/// [`ShowGame::position_text`]:
+/// [`ShowGame::position_text`], as notebook 12 writes it for its take-away:
+/// `format!("{sticks} sticks, {turn} to take")`. The crate's own take-away says them so:
 ///
 /// ```
-/// use magic_tictactoe::{Ending, TwoPlayerGame};
+/// use magic_tictactoe::games::TakeAway;
 /// use magic_tictactoe::render::ShowGame;
-/// use magic_tictactoe::Player;
+/// use magic_tictactoe::TwoPlayerGame;
 ///
-/// struct TakeAway;
-/// impl TwoPlayerGame for TakeAway {
-///     type Position = (u32, Player);
-///     type Move = u32;
-///     fn start(&self) -> (u32, Player) { (7, Player::X) }
-///     fn to_move(&self, p: &(u32, Player)) -> Player { p.1 }
-///     fn moves(&self, p: &(u32, Player)) -> Vec<u32> { (1..=3).filter(|&t| t <= p.0).collect() }
-///     fn play(&self, p: &(u32, Player), take: u32) -> (u32, Player) { (p.0 - take, !p.1) }
-///     fn ending(&self, p: &(u32, Player)) -> Option<Ending> { (p.0 == 0).then_some(Ending::Won(!p.1)) }
-/// }
-///
-/// impl ShowGame for TakeAway {
-///     fn position_text(&self, &(sticks, _): &(u32, Player)) -> String {
-///         format!("{sticks} sticks")
-///     }
-///     fn move_text(&self, take: u32) -> String {
-///         format!("takes {take}")
-///     }
-/// }
-///
-/// assert_eq!(TakeAway.position_text(&TakeAway.start()), "7 sticks");
+/// let game = TakeAway::new(7);
+/// assert_eq!(game.position_text(&game.start()), "7 sticks");
+/// assert_eq!(game.move_text(2), "takes 2");
 /// ```
 pub trait ShowGame: TwoPlayerGame {
     /// The position in a few words (or rows of marks).

@@ -1,38 +1,18 @@
 //! Any game for two players who take turns and see the whole board: the five questions a
-//! search asks of a game, as aima-python's games notebook asks them, and tic-tac-toe's answers.
+//! search asks of a game, as aima-python's games notebook asks them, and how a game ends.
 //!
-//! A learner's own game is a type that answers them:
+//! A learner's own game is a type that answers them. The smallest is take-away, which the crate
+//! ships ([`TakeAway`](crate::games::TakeAway), its five answers in `src/rules/take_away.rs`)
+//! and notebook 12 writes out in a cell:
 //!
 //! ```
-//! use magic_tictactoe::{Ending, TwoPlayerGame};
-//! use magic_tictactoe::Player;
+//! use magic_tictactoe::games::TakeAway;
+//! use magic_tictactoe::{Ending, Player, TwoPlayerGame};
 //!
-//! /// Take away 1, 2 or 3 sticks; whoever takes the last stick wins.
-//! struct TakeAway;
-//!
-//! impl TwoPlayerGame for TakeAway {
-//!     type Position = (u32, Player); // sticks left, and whose turn
-//!     type Move = u32; // how many to take
-//!
-//!     fn start(&self) -> (u32, Player) {
-//!         (10, Player::X)
-//!     }
-//!     fn to_move(&self, &(_, turn): &(u32, Player)) -> Player {
-//!         turn
-//!     }
-//!     fn moves(&self, &(sticks, _): &(u32, Player)) -> Vec<u32> {
-//!         (1..=3).filter(|&take| take <= sticks).collect()
-//!     }
-//!     fn play(&self, &(sticks, turn): &(u32, Player), take: u32) -> (u32, Player) {
-//!         (sticks - take, !turn)
-//!     }
-//!     fn ending(&self, &(sticks, turn): &(u32, Player)) -> Option<Ending> {
-//!         // No sticks left: the player who took the last one, the one not to move, has won.
-//!         (sticks == 0).then_some(Ending::Won(!turn))
-//!     }
-//! }
-//!
-//! assert_eq!(TakeAway.moves(&TakeAway.start()), vec![1, 2, 3]);
+//! let game = TakeAway::new(10);
+//! assert_eq!(game.moves(&game.start()), vec![1, 2, 3]);
+//! // X takes the last stick: O is to move, and X has won.
+//! assert_eq!(game.ending(&game.play(&(2, Player::X), 2)), Some(Ending::Won(Player::X)));
 //! ```
 
 use std::fmt;

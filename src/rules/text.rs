@@ -1,4 +1,5 @@
-//! Small helpers for the crate's sentences: quoting what a learner typed, and capitals.
+//! Small helpers for the crate's sentences: quoting what a learner typed, capitals, numbers and
+//! a game's name.
 
 /// The most characters of a learner's input that a message quotes.
 const QUOTE_LIMIT: usize = 24;
@@ -21,6 +22,17 @@ pub(crate) fn capitalised(text: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
+}
+
+/// The game's type name without its path: `TakeAway`, `ConnectFour`.
+pub(crate) fn type_name<G>() -> String {
+    let full = std::any::type_name::<G>();
+    let without_generics = full.split('<').next().unwrap_or(full);
+    without_generics
+        .rsplit("::")
+        .next()
+        .unwrap_or(without_generics)
+        .to_owned()
 }
 
 /// `n` with a comma between each group of three digits: `255,168`.

@@ -37,7 +37,7 @@ use crate::engine::{Choice, End, Fault, Forfeit, Level, Opponent, Reason, Turn, 
 use crate::render::palette::{DRAW_BAR, INK, LOSS_BAR, MUTED, PAPER, TABLE_EDGE, WIN_BAR};
 use crate::render::parts::{self, caption, card, heading_cell, plain_table, title};
 use crate::render::{Border, Html, Picture, Px, Scale, ShowGame, div, notebook_pictures, td, tr};
-use crate::rules::text::thousands;
+use crate::rules::text::{thousands, type_name};
 use crate::rules::{Ending, Player, TicTacToe, TwoPlayerGame};
 
 /// Games a challenge on any game ([`Challenge::of_game`]) plays against each opponent on each
@@ -544,17 +544,6 @@ impl<G: TwoPlayerGame> Challenge<G> {
     }
 }
 
-/// The game's type name without its path: `TakeAway`, `ConnectFour`.
-fn type_name<G>() -> String {
-    let full = std::any::type_name::<G>();
-    let without_generics = full.split('<').next().unwrap_or(full);
-    without_generics
-        .rsplit("::")
-        .next()
-        .unwrap_or(without_generics)
-        .to_owned()
-}
-
 /// A table of records: a row for each opponent, two columns (as X and as O, or moving first and
 /// second), each a bar of wins (green), draws (yellow) and losses (red) with the percentages
 /// (or "no game played").
@@ -641,15 +630,20 @@ impl<G: TwoPlayerGame + 'static> Picture for Challenge<G> {
 impl<G: TwoPlayerGame> fmt::Display for Challenge<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.heading())?;
-        let [first, second] = self.columns();
+        let sides = if self.game == "tic-tac-toe" {
+            ["as X", "as O"]
+        } else {
+            ["moving first", "moving second"]
+        };
         for row in &self.rows {
-            for (side, label) in [first.as_str(), second.as_str()].into_iter().enumerate() {
+            for (side, label) in sides.into_iter().enumerate() {
                 let record = if row.games.is_some_and(|games| games[side] == 0) {
                     "no game played".to_owned()
                 } else {
                     row.records[side].to_string()
                 };
-                write!(f, "\n{:>12} {label}: {record}", row.opponent)?;
+                let opponent = if side == 0 { row.opponent.as_str() } else { "" };
+                write!(f, "\n{opponent:>12} {label}: {record}")?;
             }
         }
         write!(f, "\n{}", self.how())?;

@@ -64,7 +64,7 @@ use crate::render::parts::{
     NOT_YET, RIGHT, caption, card, cell, heading_cell, plain_table, verdict_box,
 };
 use crate::render::{Html, Picture, Scale, ShowGame, div, notebook_pictures, tr};
-use crate::rules::text::thousands;
+use crate::rules::text::{thousands, type_name};
 use crate::rules::{Board, LimitError, Player, TicTacToe, TwoPlayerGame, boards_made};
 
 /// The most boards a learner's tic-tac-toe search may make over the whole check: about fifty
@@ -580,17 +580,6 @@ fn minimax_positions(board: Board, sizes: &mut [Option<u64>]) -> u64 {
         *slot = Some(size);
     }
     size
-}
-
-/// The game's type name without its path: `TakeAway`, `ConnectFour`.
-fn type_name<G>() -> String {
-    let full = std::any::type_name::<G>();
-    let without_generics = full.split('<').next().unwrap_or(full);
-    without_generics
-        .rsplit("::")
-        .next()
-        .unwrap_or(without_generics)
-        .to_owned()
 }
 
 impl<G: TwoPlayerGame> SearchCheck<G> {
