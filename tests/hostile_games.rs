@@ -17,9 +17,9 @@ use magic_tictactoe::engine::search::{Pruning, search};
 use magic_tictactoe::engine::solve::{
     Rules, SolvedGame, move_values, search_ahead, solve, solve_minimax,
 };
+use magic_tictactoe::games::{ConnectFour, Grid, GridGame, KInARow};
 use magic_tictactoe::paper::PaperTree;
 use magic_tictactoe::playouts::PlayoutSteps;
-use magic_tictactoe::games::{ConnectFour, Grid, GridGame, KInARow};
 use magic_tictactoe::render::{Scale, ShowGame};
 use magic_tictactoe::search_check::SearchCheck;
 use magic_tictactoe::tournament::Tournament;
@@ -476,7 +476,14 @@ impl GridGame for Sprawl {
 fn a_grid_game_bigger_than_a_grid() {
     let inner = KInARow::new(8, 8, 3).unwrap();
     let huge = usize::MAX;
-    for size in [(100, 100), (huge, huge), (0, 0), (1, huge), (huge, 1), (8, 8)] {
+    for size in [
+        (100, 100),
+        (huge, huge),
+        (0, 0),
+        (1, huge),
+        (huge, 1),
+        (8, 8),
+    ] {
         for columns in [false, true] {
             let game = Sprawl {
                 inner: inner.clone(),
