@@ -27,8 +27,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 LESSONS = ROOT / "tests" / "lessons"
 # The Debug text of one of the crate's values, such as `SearchTree { nodes: ...` or
-# `Board("XOX/O.O/.X.")`, where the picture should be.
-DEBUG_TEXT = re.compile(r"^(Ok\()?[A-Z][A-Za-z]+ ?[{(]")
+# `Board("XOX/O.O/.X.")`, where the picture should be. `Ok(`, `Err(` and `Some(` around a
+# plain value (a list of moves and values, say) are Rust's own, and that value has no picture.
+DEBUG_TEXT = re.compile(r"^(Ok\()?(?!(Ok|Err|Some)\()[A-Z][A-Za-z]+ ?[{(]")
 PANIC_MARKERS = ("panicked at", "thread 'main' panicked", "Child process terminated")
 
 
