@@ -1,0 +1,86 @@
+"""The shape of the crate's code, for telling whether a change made it simpler to carry on.
+
+    python scripts/code_shape.py            # this checkout
+    python scripts/code_shape.py DIR        # another checkout (a git worktree of an older commit)
+
+Prints the source files and lines under src/, the files longer than 540 lines, the public items
+(`pub fn`, `pub struct`, ...), the names the prelude brings in, the public types, traits and
+functions defined under the same name in two files (a tool and its twin), and the deprecated
+names kept for older lessons. It reads text only, so it runs in a second and needs no build.
+"""
+
+import collections
+import pathlib
+import re
+import sys
+
+LONG_FILE = 540
+ITEM = re.compile(r"^\s*pub(?:\(crate\))? (?:const )?(fn|struct|enum|trait|type|const|static) ([A-Za-z_][A-Za-z_0-9]*)", re.M)
+PUBLIC = re.compile(r"^\s*pub (?:const )?(fn|struct|enum|trait|type|const|static) ([A-Za-z_][A-Za-z_0-9]*)", re.M)
+
+
+def shape(root: pathlib.Path) -> dict:
+    files = sorted((root / "src").rglob("*.rs"))
+    lines = {f: f.read_text().count("\n") for f in files}
+    public = collections.Counter()
+    defined = collections.defaultdict(set)
+    deprecated = 0
+    for f in files:
+        text = f.read_text()
+        # Items in test modules are not the crate's API.
+        text = text.split("#[cfg(test)]")[0]
+        deprecated += text.count("#[deprecated")
+        for kind, name in PUBLIC.findall(text):
+            public[kind] += 1
+            if kind in ("struct", "enum", "trait") or (kind == "fn" and not text_in_impl(text, name)):
+                defined[(kind, name)].add(str(f.relative_to(root)))
+    prelude = (root / "src" / "prelude.rs").read_text()
+    prelude_names = set()
+    for group in re.findall(r"pub use [^;]*;", prelude, re.S):
+        inner = group[len("pub use "):-1]
+        if "{" in inner:
+            inner = inner[inner.index("{") + 1:inner.rindex("}")]
+            names = inner.split(",")
+        else:
+            names = [inner.rsplit("::", 1)[-1]]
+        for name in names:
+            name = name.strip().rsplit("::", 1)[-1]
+            if name and name != "self":
+                prelude_names.add(name)
+            elif name == "self":
+                prelude_names.add(group.split("{")[0].rstrip(":").rsplit("::", 1)[-1])
+    twins = {key: where for key, where in defined.items() if len(where) > 1}
+    return {
+        "files": len(files),
+        "lines": sum(lines.values()),
+        "long_files": sorted((n, str(f.relative_to(root))) for f, n in lines.items() if n > LONG_FILE),
+        "public": public,
+        "prelude": len(prelude_names),
+        "twins": twins,
+        "deprecated": deprecated,
+    }
+
+
+def text_in_impl(text: str, name: str) -> bool:
+    """Whether `pub fn name` is indented (a method), rather than a free function."""
+    return re.search(rf"^pub fn {re.escape(name)}\b", text, re.M) is None
+
+
+def main() -> None:
+    root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parent.parent)
+    found = shape(root)
+    print(f"source files under src/: {found['files']}, {found['lines']:,} lines")
+    print(f"files over {LONG_FILE} lines: {len(found['long_files'])}")
+    for n, f in found["long_files"]:
+        print(f"  {n:5} {f}")
+    public = found["public"]
+    print(f"public items: {sum(public.values())} ({', '.join(f'{k} {v}' for k, v in sorted(public.items()))})")
+    print(f"names the prelude brings in: {found['prelude']}")
+    print(f"deprecated names kept for older lessons: {found['deprecated']}")
+    print(f"public types, traits and free functions defined under one name in two files: {len(found['twins'])}")
+    for (kind, name), where in sorted(found["twins"].items()):
+        print(f"  {kind} {name}: {', '.join(sorted(where))}")
+
+
+if __name__ == "__main__":
+    main()
