@@ -65,12 +65,7 @@ impl<G: TwoPlayerGame> GameTree for Ahead<'_, G> {
         &self,
         (position, made): (G::Position, u32),
     ) -> impl Iterator<Item = (G::Move, (G::Position, u32))> {
-        let moves = self.game.moves(&position);
-        let moves = if self.budget.spend(moves.len()) {
-            moves
-        } else {
-            Vec::new()
-        };
+        let moves = self.budget.afford(self.game.moves(&position));
         moves.into_iter().map(move |chosen| {
             let next = self.game.play(&position, chosen);
             (chosen, (next, made + 1))

@@ -148,6 +148,17 @@ impl Budget {
         self.count(n) && self.in_time()
     }
 
+    /// The `moves` a search lists at a position, counted: all of them while the budget lasts,
+    /// none once it has run out (a position left with no move is scored as lost by the walk,
+    /// and the caller refuses the answer anyway).
+    pub(crate) fn afford<M>(&self, moves: Vec<M>) -> Vec<M> {
+        if self.spend(moves.len()) {
+            moves
+        } else {
+            Vec::new()
+        }
+    }
+
     /// Counts `n` more moves looked at without looking at the clock (for a loop that looks at
     /// it less often); false once the moves have run out.
     pub(crate) fn count(&self, n: usize) -> bool {

@@ -115,14 +115,7 @@ impl<G: TwoPlayerGame> GameTree for Rules<'_, G> {
         let moves = if self.budget.ran_out() {
             Vec::new()
         } else {
-            self.game.moves(&position)
-        };
-        // Past the budget, the moves listed are not searched: a position with none left is
-        // scored by the walk as lost, and the caller refuses the answer anyway.
-        let moves = if self.budget.spend(moves.len()) {
-            moves
-        } else {
-            Vec::new()
+            self.budget.afford(self.game.moves(&position))
         };
         moves.into_iter().map(move |chosen| {
             let next = self.game.play(&position, chosen);

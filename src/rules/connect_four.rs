@@ -118,15 +118,9 @@ impl fmt::Display for ConnectFour {
 mod tests {
     use super::*;
 
-    /// The games' trees counted move by move (perft): how many ways to play `depth` moves.
+    /// The games' trees counted move by move (the engine's perft).
     fn perft<G: TwoPlayerGame>(game: &G, position: &G::Position, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        game.moves(position)
-            .into_iter()
-            .map(|m| perft(game, &game.play(position, m), depth - 1))
-            .sum()
+        crate::engine::perft::perft(game, position, depth).expect("a count within the limits")
     }
 
     #[test]

@@ -105,15 +105,9 @@ mod tests {
     use crate::engine::solve::solve;
     use crate::rules::{Counted, Square};
 
-    /// The games' trees counted move by move (perft): how many ways to play `depth` moves.
+    /// The games' trees counted move by move (the engine's perft).
     fn perft<G: TwoPlayerGame>(game: &G, position: &G::Position, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        game.moves(position)
-            .into_iter()
-            .map(|m| perft(game, &game.play(position, m), depth - 1))
-            .sum()
+        crate::engine::perft::perft(game, position, depth).expect("a count within the limits")
     }
 
     #[test]

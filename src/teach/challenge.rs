@@ -30,7 +30,7 @@ use std::hash::Hash;
 
 pub use super::depth_study::{DepthRow, DepthStudy, STUDY_LEVELS};
 pub use super::record::Record;
-use super::tournament::{ExactEndings, SAMPLED_GAMES, SEED, SampledEndings};
+use super::tournament::{ExactEndings, Rates, SAMPLED_GAMES, SEED, SampledEndings};
 use crate::engine::budget::{Budget, MAX_SECONDS};
 use crate::engine::play::play_while;
 use crate::engine::{Choice, End, Fault, Forfeit, Level, Opponent, Reason, Turn, learner};
@@ -62,6 +62,21 @@ struct Row {
     level: Option<Level>,
     records: [Record; 2],
     games: Option<[u32; 2]>,
+}
+
+impl Row {
+    /// The row of one of tic-tac-toe's levels: the player's rates and forfeits as X and as O.
+    fn level(level: Level, [as_x, as_o]: [(Rates, f64); 2], games: Option<[u32; 2]>) -> Row {
+        Row {
+            opponent: level.name(),
+            level: Some(level),
+            records: [
+                Record::of(as_x.0, Player::X, as_x.1),
+                Record::of(as_o.0, Player::O, as_o.1),
+            ],
+            games,
+        }
+    }
 }
 
 /// Who a record is asked for: one of tic-tac-toe's levels, or an opponent by name ("random",
@@ -169,15 +184,11 @@ impl Challenge<TicTacToe> {
             let as_x = ExactEndings::in_game(&game, player, &mut computer, budget)?;
             let as_o = ExactEndings::in_game(&game, &mut computer, player, budget)?;
             challenge.keep_forfeit(as_x.first_forfeit.or(as_o.first_forfeit));
-            challenge.rows.push(Row {
-                opponent: level.name(),
-                level: Some(level),
-                records: [
-                    Record::of(as_x.rates, Player::X, as_x.forfeits),
-                    Record::of(as_o.rates, Player::O, as_o.forfeits),
-                ],
-                games: None,
-            });
+            challenge.rows.push(Row::level(
+                level,
+                [(as_x.rates, as_x.forfeits), (as_o.rates, as_o.forfeits)],
+                None,
+            ));
         }
         Some(challenge)
     }
@@ -192,15 +203,11 @@ impl Challenge<TicTacToe> {
             let as_o =
                 SampledEndings::in_game(&game, &mut computer, player, SAMPLED_GAMES, SEED, budget);
             challenge.keep_forfeit(as_x.first_forfeit.or(as_o.first_forfeit));
-            challenge.rows.push(Row {
-                opponent: level.name(),
-                level: Some(level),
-                records: [
-                    Record::of(as_x.rates, Player::X, as_x.forfeits),
-                    Record::of(as_o.rates, Player::O, as_o.forfeits),
-                ],
-                games: Some([as_x.games, as_o.games]),
-            });
+            challenge.rows.push(Row::level(
+                level,
+                [(as_x.rates, as_x.forfeits), (as_o.rates, as_o.forfeits)],
+                Some([as_x.games, as_o.games]),
+            ));
         }
         challenge
     }

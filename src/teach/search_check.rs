@@ -352,6 +352,22 @@ where
     }
 }
 
+/// The check of the names of before, a position said as `{:?}` prints it.
+fn check_in_debug_words<G>(
+    game: &G,
+    kind: SearchKind,
+    name: &str,
+    search: impl Fn(&G::Position) -> i32,
+) -> Result<SearchCheck<G>, LimitError>
+where
+    G: TwoPlayerGame + 'static,
+    G::Position: Hash + Eq + fmt::Debug,
+{
+    check_game(game, kind, name, search, &|position| {
+        format!("{position:?}")
+    })
+}
+
 /// A learner's minimax on any small `game`, the position it goes wrong on printed as `{:?}`
 /// prints it: [`SearchCheck::minimax`] says it in the game's words.
 ///
@@ -367,13 +383,7 @@ where
     G: TwoPlayerGame + 'static,
     G::Position: Hash + Eq + fmt::Debug,
 {
-    check_game(
-        game,
-        SearchKind::Minimax,
-        "check_game_minimax",
-        search,
-        &|position| format!("{position:?}"),
-    )
+    check_in_debug_words(game, SearchKind::Minimax, "check_game_minimax", search)
 }
 
 /// A learner's negamax on any small `game`, the position it goes wrong on printed as `{:?}`
@@ -391,13 +401,7 @@ where
     G: TwoPlayerGame + 'static,
     G::Position: Hash + Eq + fmt::Debug,
 {
-    check_game(
-        game,
-        SearchKind::Negamax,
-        "check_game_negamax",
-        search,
-        &|position| format!("{position:?}"),
-    )
+    check_in_debug_words(game, SearchKind::Negamax, "check_game_negamax", search)
 }
 
 fn check_game<G>(
