@@ -19,307 +19,31 @@ kernel open, per student (the honest total: files that students share count once
 Everything listens on the loopback address, each run is bounded in time (LIMIT seconds for a
 student), and the students' containers and volumes are removed at the end.
 
-It is also a library: scripts/class_test.py drives a few students with it.
+scripts/class_test.py runs a small load with it (drive); the hub it starts and stops is
+scripts/class_harness.py's, and the students talk to it through scripts/class/hubclient.py.
 """
 
 import argparse
-import asyncio
 import math
 import os
 import re
 import shutil
 import signal
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
-import uuid
 from pathlib import Path
 
-import requests
+from class_harness import ClassServer, available_mb, forget, usage
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts" / "class"))
-from warm import code_cells, execute, open_session, start_server  # noqa: E402 (what `class.sh warm` uses)
 LIMIT = 600  # seconds one student may take to reach the first board
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Hub:
-    """A hub started with scripts/class.sh on 127.0.0.1, for a class list."""
-
-    def __init__(self, class_home, students, teacher=None, port=None, containers=True, options=()):
-        self.class_home = Path(class_home)
-        self.students = students
-        self.teacher = teacher
-        self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process = None
-        self.log = None
-        self.containers = containers
-        self.options = list(options)  # more of class.sh's options (limits, idle time)
-
-    def command(self, setup_only=False):
-        listing = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
-        listing.write("\n".join(self.students) + "\n")
-        listing.close()
-        command = [str(ROOT / "scripts" / "class.sh"), "--students", listing.name,
-                   "--ip", "127.0.0.1", "--port", str(self.port), *self.options]
-        if self.containers:
-            command += ["--base-image", base_image()]
-        else:
-            command.append("--no-containers")
-        if self.teacher:
-            command += ["--teacher", self.teacher]
-        if setup_only:
-            command.append("--setup-only")
-        return command
-
-    def env(self):
-        return dict(os.environ, CLASS_HOME=str(self.class_home))
-
-    def set_up(self):
-        subprocess.run(self.command(setup_only=True), env=self.env(), check=True)
-
-    def start(self, limit=120):
-        self.log = open(self.class_home / "hub-test.log", "a")
-        self.process = subprocess.Popen(self.command(), env=self.env(), stdout=self.log,
-                                        stderr=subprocess.STDOUT, start_new_session=True)
-        deadline = time.time() + limit
-        while time.time() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the hub stopped (status {self.process.returncode}); "
-                                   f"see {self.class_home / 'hub-test.log'}")
-            try:
-                if requests.get(f"{self.url}/hub/api", timeout=5).status_code == 200:
-                    return
-            except requests.RequestException:
-                pass
-            time.sleep(0.5)
-        raise RuntimeError(f"the hub did not answer within {limit} s")
-
-    def warm(self, names):
-        """`class.sh warm` for these students, as the teacher runs it before the bell."""
-        subprocess.run([str(ROOT / "scripts" / "class.sh"), "warm", *names], env=self.env(), check=True)
-
-    def stop(self):
-        if self.process and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait()
-        for pid, what in self.leftovers():
-            print(f"     (the hub left {what} running, pid {pid}: stopped)", flush=True)
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        if self.log:
-            self.log.close()
-
-    def leftovers(self):
-        """This class's processes that the hub starts in sessions of their own (its proxy, the
-        class page) and still running: a hub killed before its clean-up leaves them."""
-        found = []
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-                environment = (entry / "environ").read_bytes().split(b"\0")
-            except OSError:
-                continue
-            ours = f"MAGIC_CLASS_HOME={self.class_home}".encode() in environment
-            if f"{self.class_home}/proxy/" in command:
-                found.append((int(entry.name), "its proxy"))
-            elif "class_page.py" in command and ours:
-                found.append((int(entry.name), "the class page"))
-        return found
-
-    def password(self, name):
-        for line in (self.class_home / "hub" / "passwords.txt").read_text().splitlines():
-            parts = line.split()
-            if parts and parts[0] == name:
-                return parts[1]
-        # The account outlived the class folder of an earlier run (its password went with the
-        # folder): these are the tests' own accounts, so give it a new one and note it.
-        password = uuid.uuid4().hex[:12]
-        subprocess.run(["chpasswd"], input=f"{name}:{password}\n", text=True, check=True)
-        with open(self.class_home / "hub" / "passwords.txt", "a") as noted:
-            noted.write(f"{name} {password}\n")
-        return password
-
-
-class Student:
-    """One person at the hub: logs in with the form, as a browser does, then uses the REST API."""
-
-    def __init__(self, hub, name, password):
-        self.hub, self.name, self.password = hub, name, password
-        self.session = requests.Session()
-        self.token = None
-
-    def log_in(self):
-        self.session = requests.Session()  # a new visit: no cookies from before
-        url = f"{self.hub.url}/hub/login"
-        page = self.session.get(url, timeout=30)
-        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page.text)
-        data = {"username": self.name, "password": self.password}
-        if xsrf:
-            data["_xsrf"] = xsrf.group(1)
-        answer = self.session.post(url, data=data, timeout=300, allow_redirects=False)
-        if answer.status_code not in (302, 303):
-            raise RuntimeError(f"{self.name} could not log in: HTTP {answer.status_code}")
-        cookie = self.session.cookies.get("_xsrf", path="/hub/") or self.session.cookies.get("_xsrf")
-        made = self.session.post(
-            f"{self.hub.url}/hub/api/users/{self.name}/tokens",
-            json={"note": "class test", "expires_in": 3600},
-            headers={"X-XSRFToken": cookie or ""}, timeout=300)
-        if made.status_code not in (200, 201):
-            raise RuntimeError(f"{self.name} got no token: HTTP {made.status_code} {made.text[:200]}")
-        self.token = made.json()["token"]
-
-    def api(self, method, path, **kwargs):
-        headers = kwargs.pop("headers", {})
-        if self.token:
-            headers["Authorization"] = f"token {self.token}"
-        return requests.request(method, f"{self.hub.url}{path}", headers=headers,
-                                timeout=kwargs.pop("timeout", 300), **kwargs)
-
-    def start_server(self, limit=LIMIT):
-        start_server(self.api, self.name, limit)
-
-    def stop_server(self, limit=120):
-        self.api("DELETE", f"/hub/api/users/{self.name}/server")
-        deadline = time.time() + limit
-        while time.time() < deadline:
-            model = self.api("GET", f"/hub/api/users/{self.name}").json()
-            if not model.get("servers"):
-                return
-            time.sleep(0.5)
-        raise RuntimeError(f"{self.name}'s server did not stop within {limit} s")
-
-    def server(self, method, path, **kwargs):
-        return self.api(method, f"/user/{self.name}/api/{path}", **kwargs)
-
-    def open_notebook(self, notebook="notebooks/01-magic-square.ipynb", attach=False):
-        """A Rust kernel for `notebook`, as JupyterLab starts one (see warm.open_session): its
-        session's id and its kernel's id."""
-        return open_session(self.server, notebook, attach)
-
-    def run_in(self, kernel, cells, until_html=False, limit=LIMIT, progress=None):
-        """Runs `cells` (code strings) in the running kernel `kernel`; returns each cell's
-        outputs (a list of (kind, text) pairs). With until_html, stops after the first cell
-        that shows HTML. progress: see warm.execute."""
-        return asyncio.run(execute(self.hub.url, self.name, self.token, kernel, cells, until_html, limit,
-                                   answer=limit, progress=progress))
-
-    def run_cells(self, cells, until_html=False, limit=LIMIT,
-                  notebook="notebooks/01-magic-square.ipynb"):
-        """Runs `cells` in a new Rust kernel for `notebook`, then closes it (see run_in)."""
-        session, kernel = self.open_notebook(notebook)
-        try:
-            return self.run_in(kernel, cells, until_html, limit)
-        finally:
-            self.server("DELETE", f"sessions/{session}")
-
-
-def base_image():
-    """The base of the students' image on this machine: a Debian made with debootstrap
-    (scripts/class/debian-base.sh), since no registry is reachable here."""
-    return subprocess.run([str(ROOT / "scripts" / "class" / "debian-base.sh")], check=True,
-                          capture_output=True, text=True).stdout.strip()
-
-
-def container(name):
-    """The id of the student `name`'s running container, or None."""
-    found = subprocess.run(["docker", "ps", "-q", "--no-trunc", "--filter", f"name=^magic-tictactoe-{name}$"],
-                           capture_output=True, text=True).stdout.split()
-    return found[0] if found else None
-
-
-def cgroup(kind, name, what):
-    """A number from the student `name`'s container's cgroup (v1), e.g. ('memory',
-    'memory.usage_in_bytes'); None without a container."""
-    ident = container(name)
-    if not ident:
-        return None
-    for root in (f"/sys/fs/cgroup/{kind}/docker/{ident}", f"/sys/fs/cgroup/{kind}/system.slice/docker-{ident}.scope"):
-        path = Path(root) / what
-        if path.exists():
-            return path.read_text()
-    return None
-
-
-def usage(hub, name):
-    """CPU seconds and resident memory (MB) of everything the student `name` runs: their
-    container's cgroup, or the processes of their system user."""
-    if hub.containers:
-        cpu = cgroup("cpuacct", name, "cpuacct.usage")
-        memory = cgroup("memory", name, "memory.stat")
-        rss = 0
-        if memory:
-            stat = dict(line.split() for line in memory.splitlines())
-            rss = int(stat.get("total_rss", 0)) + int(stat.get("total_mapped_file", 0))
-        return (int(cpu) / 1e9 if cpu else float("nan")), rss / 1e6
-    return cpu_seconds(name), resident_mb(name)
-
-
-def resident_mb(user):
-    """Resident memory of every process the system user `user` runs, in MB."""
-    import pwd
-    uid = pwd.getpwnam(user).pw_uid
-    total = 0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            if entry.stat().st_uid != uid:
-                continue
-            total += int((entry / "statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-        except (FileNotFoundError, ProcessLookupError, PermissionError):
-            continue
-    return total / 1e6
-
-
-def cpu_seconds(user):
-    """CPU time of every process the system user `user` runs, with its waited-for children."""
-    import pwd
-    uid = pwd.getpwnam(user).pw_uid
-    total = 0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            if entry.stat().st_uid != uid:
-                continue
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except (FileNotFoundError, ProcessLookupError, PermissionError):
-            continue
-        # utime, stime, cutime, cstime: fields 14 to 17 of stat, 12 to 15 after the name.
-        total += sum(int(x) for x in fields[11:15])
-    return total / TICK
-
-
-def notebook_cells(student, path="notebooks/01-magic-square.ipynb"):
-    """The code cells of the student's own copy of a notebook (see warm.code_cells)."""
-    return code_cells(student.server, path)
 
 
 STAGES = ("server", "kernel", ":dep", "cells")  # the steps to the first board, in order
 
 
-def first_board(student):
+def first_board(server, student):
     """Logs in, starts the server, opens notebook 01 and runs it until its first board: the
     timings and the student's use of the machine, with where it went (result["stages"]: wall
     and CPU seconds of each of STAGES: login and the server's start, the kernel's start until
@@ -327,7 +51,7 @@ def first_board(student):
     kernel stays open (as in a lesson) until drive() closes it: result["session"]."""
 
     def cpu():
-        spent = usage(student.hub, student.name)[0]
+        spent = usage(server, student.name)[0]
         return 0 if spent != spent else spent  # no container yet (NaN)
 
     marks = [(time.time(), cpu())]  # a warmed student's warm-up is not the bell's
@@ -336,21 +60,21 @@ def first_board(student):
         marks.append((time.time(), cpu()))
 
     student.log_in()
-    student.start_server()
+    student.start_server(LIMIT)
     mark()
-    _, at_rest = usage(student.hub, student.name)
+    _, at_rest = usage(server, student.name)
     session, kernel = student.open_notebook(attach=True)
     try:
         # One connection for the whole run, as JupyterLab keeps: marks when the kernel answers,
         # after the first cell, and at the board.
-        results = student.run_in(kernel, notebook_cells(student), until_html=True,
-                                 progress=lambda index: index <= 0 and mark())
+        results = student.run(kernel, student.notebook_cells(), until_html=True, limit=LIMIT,
+                              progress=lambda index: index <= 0 and mark())
         mark()
         shown = [text for outputs in results for kind, text in outputs if kind == "html"]
         errors = [text for outputs in results for kind, text in outputs if kind == "error"]
         if errors or not shown or "<table" not in shown[0]:
             raise RuntimeError(f"{student.name}: no board ({errors or 'no HTML output'})")
-        _, memory = usage(student.hub, student.name)
+        _, memory = usage(server, student.name)
     except BaseException:
         student.server("DELETE", f"sessions/{session}")
         raise
@@ -384,7 +108,7 @@ def first_board_in_browser(student):
         browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.goto(f"{student.hub.url}/hub/login", timeout=LIMIT * 1000)
+            page.goto(f"{student.base}/hub/login", timeout=LIMIT * 1000)
             page.fill("#username_input", student.name)
             page.fill("#password_input", student.password)
             start = time.time()
@@ -431,7 +155,7 @@ def return_in_browser(student):
             page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
 
             def sign_in(limit):
-                page.goto(f"{student.hub.url}/hub/login", timeout=LIMIT * 1000)
+                page.goto(f"{student.base}/hub/login", timeout=LIMIT * 1000)
                 page.fill("#username_input", student.name)
                 page.fill("#password_input", student.password)
                 started = time.time()
@@ -441,7 +165,7 @@ def return_in_browser(student):
 
             sign_in(LIMIT)
             run_all_until_a_board(page)
-            page.goto(f"{student.hub.url}/hub/logout", timeout=LIMIT * 1000)  # Run All goes on
+            page.goto(f"{student.base}/hub/logout", timeout=LIMIT * 1000)  # Run All goes on
             try:
                 started = sign_in(RETURN_LIMIT)
             except Exception as error:
@@ -468,7 +192,7 @@ def returns(hub, times):
     forget([name])
     hub.start()
     try:
-        student = Student(hub, name, hub.password(name))
+        student = hub.student(name)
         student.log_in()
         for attempt in range(1, times + 1):
             try:
@@ -494,34 +218,6 @@ def browser_summary(results):
             f"the first board {', '.join(format(b, '.1f') for b in boards)} s")
 
 
-def available_mb():
-    """The machine's available memory (MemAvailable), in MB."""
-    for line in Path("/proc/meminfo").read_text().splitlines():
-        if line.startswith("MemAvailable:"):
-            return int(line.split()[1]) / 1000
-    return float("nan")
-
-
-def forget(names):
-    """Takes away what these students' first visit left, so the next run starts as a class's
-    first lesson does: no notebooks, no compile cache of their own, no build folders; with
-    containers, no container and no volume."""
-    import pwd
-    for name in names:
-        try:
-            home = pwd.getpwnam(name).pw_dir
-        except KeyError:  # no account yet
-            continue
-        # Without containers, whatever a run stopped midway left running as the student.
-        subprocess.run(["pkill", "-KILL", "-u", name], capture_output=True)
-        subprocess.run(["rm", "-rf", f"{home}/magic-tictactoe", f"{home}/.cache",
-                        f"{home}/.notebook-builds", f"{home}/.local"], check=False)
-    if shutil.which("docker") and subprocess.run(["docker", "info"], capture_output=True).returncode == 0:
-        containers = [f"magic-tictactoe-{name}" for name in names]
-        subprocess.run(["docker", "rm", "-f", *containers], capture_output=True)
-        subprocess.run(["docker", "volume", "rm", "-f", *containers], capture_output=True)
-
-
 def drive(hub, names, window=0, before=None, browsers=0):
     """Runs the students `names`, arriving evenly over `window` seconds (0: all at once);
     returns their results and failures. `before`: the machine's available memory before the
@@ -535,8 +231,11 @@ def drive(hub, names, window=0, before=None, browsers=0):
     def one(name):
         time.sleep(window * names.index(name) / len(names))
         try:
-            student = Student(hub, name, hub.password(name))
-            result = (first_board_in_browser if name in in_browser else first_board)(student)
+            student = hub.student(name)
+            if name in in_browser:
+                result = first_board_in_browser(student)
+            else:
+                result = first_board(hub, student)
             with lock:
                 results[name] = result
         except Exception as error:  # a failure is counted and reported, not raised
@@ -606,10 +305,10 @@ def main():
     containers = not args.no_containers
     class_home = Path(os.environ.get("CLASS_HOME", "/srv/magic-tictactoe-load"))
     if args.returns:
-        returns(Hub(class_home, ["load-01"], containers=containers), args.returns)
+        returns(ClassServer(class_home, ["load-01"], containers=containers), args.returns)
         return
     names = [f"load-{i:02d}" for i in range(1, max(args.sizes) + 1)]
-    hub = Hub(class_home, names, containers=containers)
+    hub = ClassServer(class_home, names, containers=containers)
     hub.set_up()
     print(f"Students {'in containers' if containers else 'as their own system users'}, "
           f"{'warmed by class.sh warm' if args.warm else 'cold'}, arriving "

@@ -43,10 +43,10 @@ import requests
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from class_load import (Hub, Student, available_mb, cgroup, container, drive, forget, notebook_cells,  # noqa: E402
-                        return_in_browser, summary, HEADER)
+from class_harness import ClassServer, available_mb, cgroup, container, forget  # noqa: E402
+from class_load import HEADER, drive, return_in_browser, summary  # noqa: E402 (a small load run)
+from hubclient import NOTEBOOK, Student, ready  # noqa: E402 (class_harness put scripts/class on the path)
 from own_notebook_test import served_from_cache, settings_found  # noqa: E402
-from warm import ready  # noqa: E402 (class_load put scripts/class on the path)
 
 ROOT = Path(__file__).resolve().parent.parent
 CLASS_HOME = Path(os.environ.get("CLASS_TEST_HOME", "/srv/magic-tictactoe-test"))
@@ -101,7 +101,7 @@ def nobody_gets_in(hub, alice, bob, teacher):
     check(page.status_code in (302, 401, 403), f"without a login, a student's server serves nothing (HTTP {page.status_code})")
     api = requests.get(f"{hub.url}/hub/api/users", timeout=30)
     check(api.status_code == 403, f"without a login, the hub's API answers 403 (HTTP {api.status_code})")
-    wrong = Student(hub, alice.name, "not-the-password")
+    wrong = Student(hub.url, alice.name, "not-the-password")
     try:
         wrong.log_in()
         check(False, "a wrong password is refused")
@@ -110,7 +110,7 @@ def nobody_gets_in(hub, alice, bob, teacher):
 
     theirs = alice.api("GET", f"/user/{bob.name}/api/contents")
     check(theirs.status_code in (403, 404), f"a student's token cannot reach another student's server (HTTP {theirs.status_code})")
-    files = alice.api("GET", f"/user/{bob.name}/files/notebooks/01-magic-square.ipynb",
+    files = alice.api("GET", f"/user/{bob.name}/files/{NOTEBOOK}",
                       allow_redirects=False)
     check(files.status_code in (302, 403, 404), f"... nor their files (HTTP {files.status_code})")
     model = alice.api("GET", f"/hub/api/users/{bob.name}")
@@ -127,7 +127,7 @@ def nobody_gets_in(hub, alice, bob, teacher):
     code = (
         'println!("{} {} {} {}",'
         f' std::fs::read_dir("/home/{bob.name}").is_err(),'
-        f' std::fs::read_to_string("/home/{bob.name}/magic-tictactoe/notebooks/01-magic-square.ipynb").is_err(),'
+        f' std::fs::read_to_string("/home/{bob.name}/magic-tictactoe/{NOTEBOOK}").is_err(),'
         f' std::fs::read_to_string("{CLASS_HOME}/hub/passwords.txt").is_err(),'
         f' std::fs::write("{crate}", "").is_err());'
     )
@@ -161,11 +161,11 @@ def warm_class(hub):
     check(warmed.returncode == 0,
           f"class.sh warm warms the class of {len(STUDENTS)} ({time.time() - started:.0f} s) "
           f"{'' if warmed.returncode == 0 else (warmed.stdout + warmed.stderr)[-500:]}")
-    students = [Student(hub, name, hub.password(name)) for name in STUDENTS]
+    students = [hub.student(name) for name in STUDENTS]
     warm = {}
     for student in students:
         student.log_in()
-        sessions = [s for s in student.server("GET", "sessions").json() if s.get("path") == "notebooks/01-magic-square.ipynb"]
+        sessions = [s for s in student.server("GET", "sessions").json() if s.get("path") == NOTEBOOK]
         if sessions:
             warm[student.name] = sessions[0]["id"]
     check(len(warm) == len(STUDENTS), f"... every student's notebook 01 has a kernel waiting ({sorted(warm)})")
@@ -189,7 +189,7 @@ def comes_straight_back(hub):
     Run All is still running and logs straight back in: JupyterLab must show the kernel idle and
     Run All draw a new board. (With zeromq 0.6.0's PUB the kernel stayed busy for good:
     kernel/README.md.)"""
-    carol = Student(hub, "mt-carol", hub.password("mt-carol"))
+    carol = hub.student("mt-carol")
     carol.log_in()
     try:
         result = return_in_browser(carol)
@@ -207,8 +207,8 @@ def own_notebook(hub, student):
     student.server("PUT", "contents/mine.ipynb", json={"type": "notebook", "content": notebook})
     session, kernel = student.open_notebook("mine.ipynb")
     try:
-        outputs = student.run_in(kernel, [":cache", f':dep magic-tictactoe = {{ path = "{crate}" }}\n'
-                                          "use magic_tictactoe::prelude::*;", "Board::new()", ":cache"])
+        outputs = student.run(kernel, [":cache", f':dep magic-tictactoe = {{ path = "{crate}" }}\n'
+                                       "use magic_tictactoe::prelude::*;", "Board::new()", ":cache"])
     finally:
         student.server("DELETE", f"sessions/{session}")
     texts = ["".join(text for _, text in cell) for cell in outputs]
@@ -257,14 +257,14 @@ def progress_and_help(hub, alice, bob, teacher):
     """Issue 22: each check a student runs reaches the teacher's class page (and its CSV) within
     seconds, and only the teacher's; the teacher opens a student's notebook through the hub, and
     the opening is logged; nobody else gets in."""
-    prelude = notebook_cells(alice)[0]
+    prelude = alice.notebook_cells()[0]
     said = text(alice.run_cells([prelude, 'let exercise = Exercise::triples_containing(5);',
                                  'exercise.check(3).is_right()', 'exercise.check(4).is_right()']))
     check(said == "false true", f"{alice.name} checks an exercise of notebook 01, wrong then right ({said!r})")
     said = text(bob.run_cells([prelude, 'check_win_test(|_: &[u8]| false).is_right()'],
                               notebook="notebooks/03-pick-15.ipynb"))
     check(said == "false", f"{bob.name} checks a wrong win test in notebook 03 ({said!r})")
-    forged = ('{"student":"' + bob.name + '","notebook":"notebooks/01-magic-square.ipynb",'
+    forged = ('{"student":"' + bob.name + '","notebook":"' + NOTEBOOK + '",'
               '"exercise":"forged","right":true,"attempt":1,"time":1}')
     theirs = ("/var/lib/docker/volumes/magic-tictactoe-{0}/_data/.magic-tictactoe/progress.jsonl" if hub.containers
               else "/home/{0}/.magic-tictactoe/progress.jsonl").format(bob.name)
@@ -338,7 +338,7 @@ def progress_and_help(hub, alice, bob, teacher):
 def browse(person, path):
     """What the person's browser shows for `path` (their login's cookies, every redirect
     followed), saying yes on the hub's "Authorize access" page when it asks."""
-    answer = person.session.get(f"{person.hub.url}{path}", timeout=300)
+    answer = person.session.get(f"{person.base}{path}", timeout=300)
     if "/hub/api/oauth2/authorize" in answer.url and 'name="scopes"' in answer.text:
         fields = re.findall(r'<input type="hidden" name="(_xsrf|scopes)" value="([^"]*)"', answer.text)
         answer = person.session.post(answer.url, data=[(k, html.unescape(v)) for k, v in fields], timeout=300)
@@ -361,7 +361,7 @@ def updates_and_start_over(hub, alice, teacher):
     edited a cell of that lesson gets both at their next start, with their own edit kept, and
     every merged notebook valid and running; then the page starts an exercise and a notebook
     over without losing the rest."""
-    notebook = "notebooks/01-magic-square.ipynb"
+    notebook = NOTEBOOK
     mine = cells_of(alice, notebook)
     code = [i for i, cell in enumerate(mine) if cell["cell_type"] == "code"]
     mine[code[1]]["source"] = "// Alice was here\nBoard::new()"
@@ -417,7 +417,7 @@ def updates_and_start_over(hub, alice, teacher):
     whole = teacher.api("POST", f"{PAGE}/start-over", data={"student": alice.name, "what": f"{notebook}|"},
                         allow_redirects=False)
     listing = [e["name"] for e in alice.server("GET", "contents/notebooks").json()["content"]]
-    kept = [name for name in listing if name.startswith("01-magic-square (my work")]
+    kept = [name for name in listing if name.startswith(f"{Path(NOTEBOOK).stem} (my work")]
     fresh = ["".join(c["source"]) for c in cells_of(alice, notebook)]
     kept_cells = ["".join(c["source"]) for c in cells_of(alice, f"notebooks/{kept[0]}")] if kept else []
     check(whole.status_code == 302 and "// Alice was here\nBoard::new()" not in fresh
@@ -430,12 +430,12 @@ def updates_and_start_over(hub, alice, teacher):
     cells = cells_of(alice, notebook)
     cells[-1]["source"] = "// my last notes"
     put_cells(alice, notebook, cells)
-    prelude = notebook_cells(alice)[0]
+    prelude = alice.notebook_cells()[0]
     said = text(alice.run_cells([prelude, "let done = start_over();", 'println!("{} {}", done.is_done(), done.text());']))
     restored = ["".join(c["source"]) for c in cells_of(alice, notebook)]
     listing = [e["name"] for e in alice.server("GET", "contents/notebooks").json()["content"]]
     check(said.startswith("true The notebook is back as the course has it") and "// my last notes" not in restored
-          and len([n for n in listing if n.startswith("01-magic-square (my work")]) == 2,
+          and len([n for n in listing if n.startswith(f"{Path(NOTEBOOK).stem} (my work")]) == 2,
           f"start_over() in the notebook brings the course's original back and keeps hers beside it ({said[:90]!r})")
 
 
@@ -465,11 +465,11 @@ def start_over_follows_no_link(hub, alice, teacher):
     whole = teacher.api("POST", f"{PAGE}/start-over", data={"student": alice.name, "what": f"notebooks/{second}|"},
                         allow_redirects=False)
     one = teacher.api("POST", f"{PAGE}/start-over",
-                      data={"student": alice.name, "what": "notebooks/01-magic-square.ipynb|2"}, allow_redirects=False)
+                      data={"student": alice.name, "what": f"{NOTEBOOK}|2"}, allow_redirects=False)
     after = notebooks_in_hub()
     restored = alice.server("GET", f"contents/notebooks/{second}").status_code
     check(canary.read_text() == "the hub's own file\n" and after == before and restored == 200
-          and "Nothing+changed" in one.headers.get("Location", ""),
+          and whole.status_code == 302 and "Nothing+changed" in one.headers.get("Location", ""),
           f"starting over follows no link: the hub's files are untouched, {second} is back, and the exercise "
           f"whose backup folder is a link is refused ({one.headers.get('Location', '')[:90]})")
     fifo = ('{\nlet home = std::env::var("HOME").unwrap_or_default();\n'
@@ -530,16 +530,16 @@ def save_work(alice):
                 "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
     saved = alice.server("PUT", f"contents/{MY_NOTEBOOK}", json={"type": "notebook", "content": notebook})
     check(saved.status_code in (200, 201), f"{alice.name} saves a notebook (HTTP {saved.status_code})")
-    changed = alice.server("GET", "contents/notebooks/01-magic-square.ipynb").json()
+    changed = alice.server("GET", f"contents/{NOTEBOOK}").json()
     changed["content"]["cells"][0]["source"] = "// my notes on the first cell"
-    alice.server("PUT", "contents/notebooks/01-magic-square.ipynb",
+    alice.server("PUT", f"contents/{NOTEBOOK}",
                  json={"type": "notebook", "content": changed["content"]})
 
 
 def work_is_there(alice, when):
     mine = alice.server("GET", f"contents/{MY_NOTEBOOK}")
     ok = mine.status_code == 200 and "my work" in str(mine.json()["content"]["cells"][0]["source"])
-    first = alice.server("GET", "contents/notebooks/01-magic-square.ipynb")
+    first = alice.server("GET", f"contents/{NOTEBOOK}")
     kept = first.status_code == 200 and first.json()["content"]["cells"][0]["source"] == "// my notes on the first cell"
     check(ok and kept, f"after {when}, {alice.name}'s saved notebook and changed lesson are still there")
 
@@ -562,11 +562,11 @@ class Kernel:
     def __init__(self, student):
         self.student = student
         self.session, self.id = student.open_notebook()
-        cells = notebook_cells(student)
-        student.run_in(self.id, cells, until_html=True)
+        cells = student.notebook_cells()
+        student.run(self.id, cells, until_html=True)
 
     def run(self, code, limit=300):
-        return text(self.student.run_in(self.id, [code], limit=limit))
+        return text(self.student.run(self.id, [code], limit=limit))
 
     def timed(self, code, times=5):
         """The median time of `times` runs of `code`, in seconds."""
@@ -691,7 +691,7 @@ def faults(hub, alice, bob, teacher, bobs):
           f"after the hub stopped and class.sh ran again with one more student, every running container is a server the hub knows ({sorted(running)} / {sorted(owned)})")
     check(bobs.run('println!("{}", kept);') == "4242", "... a student's kernel kept running, with its variable")
     work_is_there(alice, "the hub stopped and class.sh ran again")
-    dave = Student(hub, LATECOMER, hub.password(LATECOMER))
+    dave = hub.student(LATECOMER)
     dave.log_in()
     dave.start_server()
     check(rust(dave, "1 + 2") == "3", "the student added mid-lesson logs in and runs a cell")
@@ -735,13 +735,13 @@ def kubernetes_matches():
         "command": (single.get("cmd"), f"{DEFAULTS['STUDENT_CLASS_HOME']}/bin/start-student"),
         "notebook folder": (config.get("hub", {}).get("config", {}).get("Spawner", {}).get("notebook_dir"),
                             f"{home}/magic-tictactoe"),
-        "default URL": (single.get("defaultUrl"), "/lab/tree/notebooks/01-magic-square.ipynb"),
+        "default URL": (single.get("defaultUrl"), f"/lab/tree/{NOTEBOOK}"),
         "culling": ((config.get("cull", {}).get("enabled"), config.get("cull", {}).get("timeout")), (True, idle_seconds)),
     }
     wrong = {key: pair for key, pair in wanted.items() if pair[0] != pair[1]}
     check(block and not wrong, f"the Zero to JupyterHub config.yaml names the tested image, limits, home and culling {wrong or ''}")
     config_py = (ROOT / "scripts" / "class" / "jupyterhub_config.py").read_text()
-    check('"/lab/tree/notebooks/01-magic-square.ipynb"' in config_py,
+    check('c.Spawner.default_url = f"/lab/tree/{NOTEBOOK}"' in config_py,
           "... and the hub's default URL is the one config.yaml names")
 
 
@@ -773,7 +773,7 @@ def fresh_course():
 
 def with_containers():
     print("Students in containers (DockerSpawner):")
-    hub = Hub(CLASS_HOME, STUDENTS, teacher=TEACHER, containers=True)
+    hub = ClassServer(CLASS_HOME, STUDENTS, teacher=TEACHER, containers=True)
     started = time.time()
     fresh_course()
     hub.set_up()
@@ -786,7 +786,7 @@ def with_containers():
         print("     " + HEADER)
         print("     " + summary(len(STUDENTS), results, failures))
         warm_class(hub)
-        alice, bob, teacher = (Student(hub, name, hub.password(name)) for name in ["mt-alice", "mt-bob", TEACHER])
+        alice, bob, teacher = (hub.student(name) for name in ["mt-alice", "mt-bob", TEACHER])
         for person in (alice, bob, teacher):
             person.log_in()
         alice.start_server()
@@ -816,7 +816,7 @@ def with_containers():
 
 def without_containers():
     print("Students as their own system users (--no-containers):")
-    hub = Hub(CLASS_HOME, STUDENTS, teacher=TEACHER, containers=False)
+    hub = ClassServer(CLASS_HOME, STUDENTS, teacher=TEACHER, containers=False)
     started = time.time()
     fresh_course()
     hub.set_up()
@@ -831,7 +831,7 @@ def without_containers():
         check(not failures, f"{len(STUDENTS)} students at once reach notebook 01's first board {failures or ''}")
         print("     " + HEADER)
         print("     " + summary(len(STUDENTS), results, failures))
-        alice, bob, teacher = (Student(hub, name, hub.password(name)) for name in ["mt-alice", "mt-bob", TEACHER])
+        alice, bob, teacher = (hub.student(name) for name in ["mt-alice", "mt-bob", TEACHER])
         for person in (alice, bob, teacher):
             person.log_in()
         alice.start_server()

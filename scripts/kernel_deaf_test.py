@@ -59,7 +59,7 @@ from jupyter_client.connect import write_connection_file
 from jupyter_client.session import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "class"))
-from warm import NoAnswer, channels, execute, execute_request, kernel_message  # noqa: E402 (JupyterLab's way in)
+from hubclient import NoAnswer, channels, execute, execute_request, kernel_message  # noqa: E402 (JupyterLab's way in)
 
 DEAF_AFTER = 20  # seconds a healthy kernel never needs to answer kernel_info, even loaded
 START_LIMIT = 120  # seconds a new kernel may take to answer its first kernel_info
@@ -424,7 +424,7 @@ class Server:
 
 async def ask(server, kernel, session, cells, limit):
     """As client `session`, has kernel_info answered and runs cells, each within limit seconds
-    (warm.execute, as the class's scripts do); raises NoAnswer."""
+    (hubclient.execute, as the class's scripts do); raises NoAnswer."""
     await execute(server.base, USER, server.token, kernel, cells, limit=limit, answer=limit, session=session)
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from kernel_deaf_test import START_LIMIT, USER, Server, ask  # noqa: E402
-from warm import NoAnswer, channels, execute_request, kernel_message  # noqa: E402 (kernel_deaf_test put scripts/class on the path)
+from hubclient import NoAnswer, channels, execute_request, kernel_message  # noqa: E402 (kernel_deaf_test put scripts/class on the path)
 
 PERIOD, ANSWER, SETTLE = 2, 4, 90
 BOUND = PERIOD + ANSWER + 20  # seconds within which a silent kernel must be replaced

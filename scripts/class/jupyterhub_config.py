@@ -25,6 +25,9 @@ from pathlib import Path
 
 from jupyterhub.utils import random_port
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from hubclient import NOTEBOOK  # noqa: E402 (the notebook students land on, named once)
+
 c = get_config()  # noqa: F821 (JupyterHub provides it)
 
 CLASS = Path(os.environ["MAGIC_CLASS_HOME"])
@@ -53,7 +56,7 @@ c.PAMAuthenticator.open_sessions = False
 c.Authenticator.allowed_users = names(HUB / "students.txt")
 c.Authenticator.admin_users = names(HUB / "teacher.txt")
 
-c.Spawner.default_url = "/lab/tree/notebooks/01-magic-square.ipynb"
+c.Spawner.default_url = f"/lab/tree/{NOTEBOOK}"
 # A class's servers start together on a small machine: give them time.
 c.Spawner.start_timeout = 180
 c.Spawner.http_timeout = 120

@@ -1,0 +1,74 @@
+"""The page's web requests, behind the hub's login: only users with the scope
+access:services!service=class (the teacher, the hub's admin) get past it."""
+
+import time
+from urllib.parse import quote, urlencode
+
+from jupyterhub.services.auth import HubOAuthenticated
+from jupyterhub.utils import url_path_join
+from tornado import web
+
+from hubclient import NOTEBOOK
+
+from .course import exercises_heading, start_over
+from .page import page_html, table_html
+from .records import Table, log, students
+from .settings import BASE
+
+class Handler(HubOAuthenticated, web.RequestHandler):
+    def teacher(self):
+        return self.get_current_user()["name"]
+
+
+class PageHandler(Handler):
+    @web.authenticated
+    def get(self):
+        xsrf = self.xsrf_token.decode() if isinstance(self.xsrf_token, bytes) else self.xsrf_token
+        self.write(page_html(self.teacher(), xsrf, self.get_argument("done", ""), Table()))
+
+
+class TableHandler(Handler):
+    @web.authenticated
+    def get(self):
+        self.set_header("Cache-Control", "no-store")
+        self.write(table_html(Table()))
+
+
+class CsvHandler(Handler):
+    @web.authenticated
+    def get(self):
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="class-{time.strftime("%Y-%m-%d")}.csv"')
+        self.write(Table().csv())
+
+
+class HelpHandler(Handler):
+    @web.authenticated
+    def get(self, student):
+        if student not in students():
+            raise web.HTTPError(404, f"{student} is not in the class")
+        last = Table().last(student)
+        notebook = last["notebook"] if last else NOTEBOOK
+        anchor = exercises_heading(notebook, last["exercise"]) if last else ""
+        lab = url_path_join(BASE, "user", student, "lab", "tree", *notebook.split("/"))
+        if anchor:
+            lab += "#" + quote(anchor, safe="-:")
+        log(self.teacher(), "opened", student, notebook)
+        # The hub's spawn page starts the server if it is stopped, then goes on to the notebook;
+        # the hub checks that the teacher may.
+        self.redirect(url_path_join(BASE, "hub", "spawn", student) + "?" + urlencode({"next": lab}))
+
+
+class StartOverHandler(Handler):
+    @web.authenticated
+    def post(self):
+        student = self.get_argument("student")
+        notebook, _, number = self.get_argument("what").partition("|")
+        if student not in students():
+            raise web.HTTPError(404, f"{student} is not in the class")
+        try:
+            done = start_over(student, notebook, int(number) if number else None)
+            log(self.teacher(), "started over", student, f"{notebook}{' exercise ' + number if number else ''}")
+        except (ValueError, OSError) as problem:
+            done = f"Nothing changed: {problem}."
+        self.redirect("./?" + urlencode({"done": done}))

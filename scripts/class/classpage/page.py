@@ -1,0 +1,140 @@
+"""The page's HTML: inline styles for the light and the dark theme, the table that refreshes
+itself, and the forms."""
+
+import html
+import json
+import time
+from urllib.parse import quote
+
+from .course import course_notebooks, exercises
+from .records import ago, logged, plural, short
+from .settings import LOG, REFRESH_SECONDS
+
+# Light and dark, both WCAG AA (4.5:1 for text): ink on paper, and the marks' colours on both.
+STYLE = """
+:root { color-scheme: light dark; --paper: #ffffff; --ink: #1b1b1b; --soft: #4a4a4a; --line: #8a8a8a;
+  --right: #0b6b2b; --right-bg: #e3f4e8; --wrong: #a3161d; --wrong-bg: #fbe6e6; --link: #0b57b0; --head: #eef1f5; }
+@media (prefers-color-scheme: dark) {
+  :root { --paper: #121417; --ink: #f0f0f0; --soft: #c4c4c4; --line: #7a7a7a;
+    --right: #7fe0a0; --right-bg: #123321; --wrong: #ff9a9a; --wrong-bg: #3d1518; --link: #8cc2ff; --head: #20242a; }
+}
+body { background: var(--paper); color: var(--ink); font: 20px/1.45 system-ui, sans-serif; margin: 24px; }
+h1 { font-size: 32px; margin: 0 0 4px; } h2 { font-size: 24px; margin: 28px 0 8px; }
+a { color: var(--link); }
+.soft { color: var(--soft); }
+.scroll { overflow-x: auto; max-width: 100%; }
+table { border-collapse: collapse; margin-top: 12px; }
+tbody th, thead th:first-child { position: sticky; left: 0; background: var(--paper); }
+th, td { border: 1px solid var(--line); padding: 6px 10px; text-align: left; vertical-align: top; }
+thead th { background: var(--head); }
+td.mark { text-align: center; font-weight: 700; min-width: 3.2em; }
+td.right { color: var(--right); background: var(--right-bg); }
+td.wrong { color: var(--wrong); background: var(--wrong-bg); }
+.stuck { color: var(--wrong); font-weight: 700; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+form { margin-top: 8px; } select, button { font: inherit; padding: 4px 8px; max-width: 100%; }
+.message { border: 2px solid var(--line); padding: 8px 12px; max-width: 60em; }
+"""
+
+# Swaps in the new table every few seconds, without reloading the page (a reload would lose
+# the teacher's scroll position and the form's choices).
+SCRIPT = """
+async function refresh() {
+  try {
+    const answer = await fetch('table', {credentials: 'same-origin'});
+    if (answer.ok) { document.getElementById('table').innerHTML = await answer.text(); }
+  } catch (error) { /* the next refresh tries again */ }
+}
+setInterval(refresh, %d);
+""" % (REFRESH_SECONDS * 1000)
+
+
+def e(value):
+    return html.escape(str(value), quote=True)
+
+
+def table_html(table):
+    if not table.students:
+        return "<p>No students yet.</p>"
+    parts = [f'<p class="soft">Updated {e(time.strftime("%H:%M:%S"))}; refreshes every {REFRESH_SECONDS} s. '
+             f'&#x2714; right (on the attempt shown), &#x2718; not yet (attempts so far).</p>',
+             '<div class="scroll" tabindex="0" role="region" aria-label="The class by exercises">'
+             '<table><caption class="visually-hidden">The class by exercises</caption><thead><tr>'
+             '<th scope="col">Student</th><th scope="col">Last check</th><th scope="col">Help</th>']
+    for column in table.columns:
+        parts.append(f'<th scope="col"><abbr title="{e(short(column[0]))}: {e(column[1])}">'
+                     f'{e(table.labels[column])}</abbr></th>')
+    parts.append("</tr></thead><tbody>")
+    for student in table.students:
+        last = table.last(student)
+        stuck = ' <span class="stuck">(stuck?)</span>' if table.stuck(student) else ""
+        parts.append(f'<tr><th scope="row">{e(student)}{stuck}</th>')
+        if last:
+            parts.append(f'<td>{e(ago(last["time"]))}, {e(short(last["notebook"]))}</td>')
+            parts.append(f'<td><a href="help/{quote(student)}" target="_blank" rel="noopener">Open {e(student)}\'s '
+                         f'{e(short(last["notebook"]))}</a></td>')
+        else:
+            parts.append('<td class="soft">no check yet</td>'
+                         f'<td><a href="help/{quote(student)}" target="_blank" rel="noopener">Open {e(student)}\'s notebooks</a></td>')
+        for column in table.columns:
+            attempts, right = table.state(student, column)
+            if not attempts:
+                parts.append('<td class="mark"><span class="visually-hidden">not tried</span></td>')
+            elif right:
+                parts.append(f'<td class="mark right">&#x2714; {attempts}'
+                             f'<span class="visually-hidden"> right on attempt {attempts}</span></td>')
+            else:
+                parts.append(f'<td class="mark wrong">&#x2718; {attempts}'
+                             f'<span class="visually-hidden"> not yet right after {plural(attempts, "attempt")}</span></td>')
+        parts.append("</tr>")
+    parts.append("</tbody></table></div>")
+    if table.columns:
+        parts.append('<h2>The exercises</h2><dl>')
+        for column in table.columns:
+            parts.append(f"<dt>{e(table.labels[column])} ({e(short(column[0]))})</dt><dd>{e(column[1])}</dd>")
+        parts.append("</dl>")
+    return "".join(parts)
+
+
+def start_over_choices():
+    """The form's choices: each course notebook whole, then each of its exercises."""
+    choices = []
+    for path in course_notebooks():
+        name = f"notebooks/{path.name}"
+        choices.append(f'<option value="{e(name)}|">{e(path.stem)}: the whole notebook</option>')
+        try:
+            for number, words, _ in exercises(json.loads(path.read_text())):
+                choices.append(f'<option value="{e(name)}|{number}">{e(path.stem)}: exercise {number} '
+                               f'({e(words)})</option>')
+        except ValueError:
+            continue
+    return "".join(choices)
+
+
+def page_html(teacher, xsrf, message, table):
+    """The whole page for `teacher`: the table, the start-over form (with the request's xsrf
+    token) and the log; `message` says what the last action did."""
+    people = "".join(f'<option value="{e(s)}">{e(s)}</option>' for s in table.students)
+    openings = "".join(f"<li>{e(row[0])}: {e(row[1])} {e(row[2])} {e(row[3])}'s {e(row[4])}</li>"
+                       for row in logged() if len(row) == 5) or '<li class="soft">none yet</li>'
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>The class: magic-tictactoe</title><style>{STYLE}</style></head>
+<body><main>
+<h1>The class</h1>
+<p class="soft">Signed in as {e(teacher)}. Only you see this page. <a href="progress.csv">Download the table (CSV)</a></p>
+{f'<p class="message" role="status">{e(message)}</p>' if message else ''}
+<div id="table">{table_html(table)}</div>
+<h2>Start over</h2>
+<p>Brings back the course's original of a notebook, or of one exercise's cells; the rest of the student's work
+stays, and their version is kept. Ask them to reload the notebook (File, Reload Notebook from Disk).</p>
+<form method="post" action="start-over">
+<input type="hidden" name="_xsrf" value="{e(xsrf)}">
+<label for="student">Student</label> <select id="student" name="student">{people}</select>
+<label for="what">What</label> <select id="what" name="what">{start_over_choices()}</select>
+<button type="submit">Start over</button>
+</form>
+<h2>Opened and started over</h2>
+<ul>{openings}</ul>
+<p class="soft">The log is {e(LOG)} on the server.</p>
+</main><script>{SCRIPT}</script></body></html>"""

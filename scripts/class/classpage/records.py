@@ -1,0 +1,137 @@
+"""The students' checks, read from their homes, and the class by exercises as the page and its
+CSV show it; the page's own log of what the teacher did."""
+
+import csv
+import datetime
+import io
+import json
+import time
+from pathlib import Path
+
+from .home_files import home, read_in
+from .settings import HUB, LOG, PROGRESS, STUCK_AFTER, WORK
+
+def students():
+    path = HUB / "students.txt"
+    if not path.exists():
+        return []
+    return [line.split()[0] for line in path.read_text().splitlines() if line.strip()]
+
+
+def records(student):
+    """The student's checks, oldest first: dicts with notebook, exercise, right, time. Lines that
+    are not records (a student may write anything in their own file) are skipped; whatever name
+    a line gives is ignored."""
+    where = home(student)
+    if where is None:
+        return []
+    try:
+        text = read_in(where, PROGRESS, 16 << 20).decode("utf-8", errors="replace")
+    except OSError:
+        return []
+    found = []
+    for line in text.splitlines():
+        try:
+            record = json.loads(line)
+            found.append({"notebook": in_folder(str(record["notebook"]))[:200], "exercise": str(record["exercise"])[:300],
+                          "right": record["right"] is True, "time": float(record["time"])})
+        except (ValueError, KeyError, TypeError):
+            continue
+    found.sort(key=lambda r: r["time"])
+    return found
+
+
+def in_folder(notebook):
+    """A notebook's path in the student's folder (notebooks/03-pick-15.ipynb), from the path
+    Jupyter gave the kernel, which is the whole path on the student's machine."""
+    marker = f"/{WORK}/"
+    return notebook.split(marker, 1)[1] if marker in notebook else notebook.lstrip("/")
+
+
+def short(notebook):
+    """notebooks/03-pick-15.ipynb -> 03-pick-15"""
+    return Path(notebook).stem or "(no notebook)"
+
+
+class Table:
+    """The class by exercises, as the page and the CSV show it."""
+
+    def __init__(self):
+        self.students = students()
+        self.records = {student: records(student) for student in self.students}
+        first_seen = {}
+        for rows in self.records.values():
+            for r in rows:
+                key = (r["notebook"], r["exercise"])
+                first_seen[key] = min(first_seen.get(key, r["time"]), r["time"])
+        self.columns = sorted(first_seen, key=lambda key: (key[0], first_seen[key]))
+        numbers = {}
+        self.labels = {}
+        for notebook, exercise in self.columns:
+            numbers[notebook] = numbers.get(notebook, 0) + 1
+            self.labels[(notebook, exercise)] = f"{short(notebook)[:2]} · {numbers[notebook]}"
+
+    def state(self, student, column):
+        """(attempts, right): the attempts until the first right one, or all of them."""
+        attempts = 0
+        for r in self.records[student]:
+            if (r["notebook"], r["exercise"]) == column:
+                attempts += 1
+                if r["right"]:
+                    return attempts, True
+        return attempts, False
+
+    def last(self, student):
+        rows = self.records[student]
+        return rows[-1] if rows else None
+
+    def stuck(self, student):
+        last = self.last(student)
+        if not last:
+            return False
+        attempts, right = self.state(student, (last["notebook"], last["exercise"]))
+        return not right and attempts >= STUCK_AFTER
+
+    def csv(self):
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["student", "last check", "last notebook"]
+                        + [f"{self.labels[c]} {c[1]}" for c in self.columns])
+        for student in self.students:
+            last = self.last(student)
+            row = [student, stamp(last["time"]) if last else "", short(last["notebook"]) if last else ""]
+            for column in self.columns:
+                attempts, right = self.state(student, column)
+                row.append("" if not attempts else
+                           f"right on attempt {attempts}" if right else f"not yet ({plural(attempts, 'attempt')})")
+            writer.writerow(row)
+        return out.getvalue()
+
+
+def plural(n, word):
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def stamp(seconds):
+    return datetime.datetime.fromtimestamp(seconds).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def ago(seconds):
+    gone = max(0, time.time() - seconds)
+    if gone < 60:
+        return f"{gone:.0f} s ago"
+    if gone < 3600:
+        return f"{gone // 60:.0f} min ago"
+    return datetime.datetime.fromtimestamp(seconds).strftime("%H:%M")
+
+
+def log(who, action, student, what):
+    with open(LOG, "a", encoding="utf-8") as out:
+        out.write(f"{stamp(time.time())}\t{who}\t{action}\t{student}\t{what}\n")
+
+
+def logged(limit=10):
+    if not LOG.exists():
+        return []
+    lines = LOG.read_text(encoding="utf-8", errors="replace").splitlines()
+    return [line.split("\t") for line in lines[-limit:]][::-1]

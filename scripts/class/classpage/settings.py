@@ -1,0 +1,17 @@
+"""Where the class's files are and how the page behaves: from the environment the hub gives its
+service (scripts/class/jupyterhub_config.py)."""
+
+import os
+from pathlib import Path
+
+CLASS = Path(os.environ["MAGIC_CLASS_HOME"])
+HUB = CLASS / "hub"
+COURSE = CLASS / "course"
+LOG = HUB / "class-page.log"
+SPAWNER = os.environ.get("MAGIC_CLASS_SPAWNER", "local")
+PREFIX = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/class/")
+BASE = os.environ.get("JUPYTERHUB_BASE_URL", "/")
+PROGRESS = Path(".magic-tictactoe") / "progress.jsonl"
+WORK = "magic-tictactoe"  # the student's folder of notebooks, in their home
+REFRESH_SECONDS = 5
+STUCK_AFTER = 3  # wrong attempts at the same exercise, not yet right: the page marks the student

@@ -1,0 +1,250 @@
+"""The machinery the class server's tests and load test share: a class hub started with
+scripts/class.sh on the loopback address and stopped with everything it started
+(`ClassServer`), the students' accounts and what their first visit leaves (`forget`), and what
+each student costs the machine (their container's cgroup, or their processes).
+
+Talking to the hub and the students' servers is scripts/class/hubclient.py's, the library
+`class.sh warm` and the class page use too.
+"""
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts" / "class"))
+from hubclient import Student  # noqa: E402 (scripts/class, beside class.sh warm)
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ClassServer:
+    """A class hub started with scripts/class.sh on 127.0.0.1, for a class list, and stopped with
+    everything it started."""
+
+    def __init__(self, class_home, students, teacher=None, port=None, containers=True, options=()):
+        self.class_home = Path(class_home)
+        self.students = students
+        self.teacher = teacher
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = None
+        self.log = None
+        self.containers = containers
+        self.options = list(options)  # more of class.sh's options (limits, idle time)
+
+    def command(self, setup_only=False):
+        listing = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
+        listing.write("\n".join(self.students) + "\n")
+        listing.close()
+        command = [str(ROOT / "scripts" / "class.sh"), "--students", listing.name,
+                   "--ip", "127.0.0.1", "--port", str(self.port), *self.options]
+        if self.containers:
+            command += ["--base-image", base_image()]
+        else:
+            command.append("--no-containers")
+        if self.teacher:
+            command += ["--teacher", self.teacher]
+        if setup_only:
+            command.append("--setup-only")
+        return command
+
+    def env(self):
+        return dict(os.environ, CLASS_HOME=str(self.class_home))
+
+    def set_up(self):
+        subprocess.run(self.command(setup_only=True), env=self.env(), check=True)
+
+    def start(self, limit=120):
+        self.log = open(self.class_home / "hub-test.log", "a")
+        self.process = subprocess.Popen(self.command(), env=self.env(), stdout=self.log,
+                                        stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.time() + limit
+        while time.time() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the hub stopped (status {self.process.returncode}); "
+                                   f"see {self.class_home / 'hub-test.log'}")
+            try:
+                if requests.get(f"{self.url}/hub/api", timeout=5).status_code == 200:
+                    return
+            except requests.RequestException:
+                pass
+            time.sleep(0.5)
+        raise RuntimeError(f"the hub did not answer within {limit} s")
+
+    def warm(self, names):
+        """`class.sh warm` for these students, as the teacher runs it before the bell."""
+        subprocess.run([str(ROOT / "scripts" / "class.sh"), "warm", *names], env=self.env(), check=True)
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        for pid, what in self.leftovers():
+            print(f"     (the hub left {what} running, pid {pid}: stopped)", flush=True)
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        if self.log:
+            self.log.close()
+
+    def leftovers(self):
+        """This class's processes that the hub starts in sessions of their own (its proxy, the
+        class page) and still running: a hub killed before its clean-up leaves them."""
+        found = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+                environment = (entry / "environ").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            ours = f"MAGIC_CLASS_HOME={self.class_home}".encode() in environment
+            if f"{self.class_home}/proxy/" in command:
+                found.append((int(entry.name), "its proxy"))
+            elif "class_page.py" in command and ours:
+                found.append((int(entry.name), "the class page"))
+        return found
+
+    def password(self, name):
+        for line in (self.class_home / "hub" / "passwords.txt").read_text().splitlines():
+            parts = line.split()
+            if parts and parts[0] == name:
+                return parts[1]
+        # The account outlived the class folder of an earlier run (its password went with the
+        # folder): these are the tests' own accounts, so give it a new one and note it.
+        password = uuid.uuid4().hex[:12]
+        subprocess.run(["chpasswd"], input=f"{name}:{password}\n", text=True, check=True)
+        with open(self.class_home / "hub" / "passwords.txt", "a") as noted:
+            noted.write(f"{name} {password}\n")
+        return password
+
+    def student(self, name):
+        """The student (or teacher) `name` of this class, not logged in yet."""
+        return Student(self.url, name, self.password(name))
+
+
+def base_image():
+    """The base of the students' image on this machine: a Debian made with debootstrap
+    (scripts/class/debian-base.sh), since no registry is reachable here."""
+    return subprocess.run([str(ROOT / "scripts" / "class" / "debian-base.sh")], check=True,
+                          capture_output=True, text=True).stdout.strip()
+
+
+def container(name):
+    """The id of the student `name`'s running container, or None."""
+    found = subprocess.run(["docker", "ps", "-q", "--no-trunc", "--filter", f"name=^magic-tictactoe-{name}$"],
+                           capture_output=True, text=True).stdout.split()
+    return found[0] if found else None
+
+
+def cgroup(kind, name, what):
+    """A number from the student `name`'s container's cgroup (v1), e.g. ('memory',
+    'memory.usage_in_bytes'); None without a container."""
+    ident = container(name)
+    if not ident:
+        return None
+    for root in (f"/sys/fs/cgroup/{kind}/docker/{ident}", f"/sys/fs/cgroup/{kind}/system.slice/docker-{ident}.scope"):
+        path = Path(root) / what
+        if path.exists():
+            return path.read_text()
+    return None
+
+
+def usage(server, name):
+    """CPU seconds and resident memory (MB) of everything the student `name` runs: their
+    container's cgroup, or the processes of their system user."""
+    if server.containers:
+        cpu = cgroup("cpuacct", name, "cpuacct.usage")
+        memory = cgroup("memory", name, "memory.stat")
+        rss = 0
+        if memory:
+            stat = dict(line.split() for line in memory.splitlines())
+            rss = int(stat.get("total_rss", 0)) + int(stat.get("total_mapped_file", 0))
+        return (int(cpu) / 1e9 if cpu else float("nan")), rss / 1e6
+    return cpu_seconds(name), resident_mb(name)
+
+
+def processes_of(user):
+    """The /proc entries of every process the system user `user` runs."""
+    import pwd
+    uid = pwd.getpwnam(user).pw_uid
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and entry.stat().st_uid == uid:
+                yield entry
+        except (FileNotFoundError, ProcessLookupError, PermissionError):
+            continue
+
+
+def resident_mb(user):
+    """Resident memory of every process the system user `user` runs, in MB."""
+    total = 0
+    for entry in processes_of(user):
+        try:
+            total += int((entry / "statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (FileNotFoundError, ProcessLookupError, PermissionError):
+            continue
+    return total / 1e6
+
+
+def cpu_seconds(user):
+    """CPU time of every process the system user `user` runs, with its waited-for children."""
+    total = 0
+    for entry in processes_of(user):
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError, PermissionError):
+            continue
+        # utime, stime, cutime, cstime: fields 14 to 17 of stat, 12 to 15 after the name.
+        total += sum(int(x) for x in fields[11:15])
+    return total / TICK
+
+
+def available_mb():
+    """The machine's available memory (MemAvailable), in MB."""
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1]) / 1000
+    return float("nan")
+
+
+def forget(names):
+    """Takes away what these students' first visit left, so the next run starts as a class's
+    first lesson does: no notebooks, no compile cache of their own, no build folders; with
+    containers, no container and no volume."""
+    import pwd
+    for name in names:
+        try:
+            home = pwd.getpwnam(name).pw_dir
+        except KeyError:  # no account yet
+            continue
+        # Without containers, whatever a run stopped midway left running as the student.
+        subprocess.run(["pkill", "-KILL", "-u", name], capture_output=True)
+        subprocess.run(["rm", "-rf", f"{home}/magic-tictactoe", f"{home}/.cache",
+                        f"{home}/.notebook-builds", f"{home}/.local"], check=False)
+    if shutil.which("docker") and subprocess.run(["docker", "info"], capture_output=True).returncode == 0:
+        containers = [f"magic-tictactoe-{name}" for name in names]
+        subprocess.run(["docker", "rm", "-f", *containers], capture_output=True)
+        subprocess.run(["docker", "volume", "rm", "-f", *containers], capture_output=True)
