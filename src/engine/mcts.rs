@@ -362,6 +362,11 @@ impl<G: TwoPlayerGame> MctsTree<G> {
 /// or a policy that panics, gets a random move instead, and [`PlayoutPolicy::fault`] says what
 /// went wrong the first time.
 ///
+/// [`PlayoutPolicy::new`] keeps the policy boxed, so that a notebook cell can keep the game in a
+/// variable (`let smart = PlayoutPolicy::new(...)`: the kernel must be able to write its type);
+/// [`PlayoutPolicy::with_policy`] keeps any function as it is, one that borrows a variable of
+/// the cell's among them, for use inside one cell or outside a notebook.
+///
 /// ```
 /// use magic_tictactoe::engine::mcts::{Mcts, PlayoutPolicy};
 /// use magic_tictactoe::TicTacToe;
@@ -377,7 +382,7 @@ impl<G: TwoPlayerGame> MctsTree<G> {
 /// assert_eq!(smart.fault(), None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct PlayoutPolicy<G: TwoPlayerGame, F> {
+pub struct PlayoutPolicy<G: TwoPlayerGame, F = Policy<G>> {
     game: G,
     policy: F,
     fault: std::cell::RefCell<Option<String>>,
@@ -391,9 +396,36 @@ impl<G: TwoPlayerGame, F> fmt::Debug for PlayoutPolicy<G, F> {
     }
 }
 
+/// A playout policy kept boxed: a type that a notebook can write, and so keep in a variable.
+pub type Policy<G> =
+    Box<dyn Fn(&<G as TwoPlayerGame>::Position) -> Option<<G as TwoPlayerGame>::Move>>;
+
+impl<G: TwoPlayerGame> PlayoutPolicy<G> {
+    /// `game`, its playouts led by `policy`, kept boxed.
+    pub fn new(
+        game: G,
+        policy: impl Fn(&G::Position) -> Option<G::Move> + 'static,
+    ) -> PlayoutPolicy<G> {
+        PlayoutPolicy::with_policy(game, Box::new(policy))
+    }
+}
+
 impl<G: TwoPlayerGame, F: Fn(&G::Position) -> Option<G::Move>> PlayoutPolicy<G, F> {
-    /// `game`, its playouts led by `policy`.
-    pub fn new(game: G, policy: F) -> PlayoutPolicy<G, F> {
+    /// `game`, its playouts led by `policy`, kept as it is: a function or closure of any kind,
+    /// one that borrows from the cell included.
+    ///
+    /// ```
+    /// use magic_tictactoe::engine::mcts::{Mcts, PlayoutPolicy};
+    /// use magic_tictactoe::{Board, Square, TicTacToe};
+    ///
+    /// let favourite = vec![Square::Centre, Square::TopLeft];
+    /// let led = PlayoutPolicy::with_policy(TicTacToe::default(), |board: &Board| {
+    ///     favourite.iter().copied().find(|&square| board.empty_squares().contains(square))
+    /// });
+    /// assert!(Mcts::new(50)?.search(&led, &Board::new()).best_move().is_some());
+    /// # Ok::<(), magic_tictactoe::LimitError>(())
+    /// ```
+    pub fn with_policy(game: G, policy: F) -> PlayoutPolicy<G, F> {
         PlayoutPolicy {
             game,
             policy,
