@@ -19,7 +19,7 @@
 //! ```
 
 use crate::engine::Value;
-use crate::rules::{Board, Player, Square, SquareSet, magic};
+use crate::rules::{Board, Player, Square, magic};
 pub use crate::rules::{MoveOrder, TicTacToe};
 
 /// A game tree that [`search`] can walk.
@@ -262,15 +262,13 @@ impl GameTree for TicTacToe {
         value_if_over(board)
     }
 
+    /// Every free square, with the board after it. The search asks only about positions in
+    /// play (it asks [`GameTree::score_if_over`] first), so this looks no further: asked about
+    /// a finished board (the trait is public), it answers with the free squares all the same.
+    /// [`TwoPlayerGame::moves`](crate::TwoPlayerGame::moves) lists none there.
     #[inline]
     fn moves(&self, board: Board) -> impl Iterator<Item = (Square, Board)> {
-        // The search asks only about positions still in play, where every free square is a
-        // move; asked about a finished game (the trait is public), it lists none.
-        let free = if value_if_over(board).is_some() {
-            SquareSet::EMPTY
-        } else {
-            board.empty_squares()
-        };
+        let free = board.empty_squares();
         self.order
             .walk(free)
             .map(move |square| (square, board.play_unchecked(square)))
