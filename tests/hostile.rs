@@ -437,6 +437,9 @@ proptest! {
             Square::from_digit(seed % 12).ok().or(b.empty_squares().first())
         });
         let _ = (Mcts::new(30).unwrap().search(&wild, &board).best_move(), wild.fault(), format!("{wild:?}"));
+        let squares = [seed % 12, seed % 7];
+        let borrowing = PlayoutPolicy::with_policy(TicTacToe::default(), |_: &Board| Square::from_digit(squares[0]).ok());
+        let _ = (Mcts::new(30).unwrap().search(&borrowing, &board).best_move(), borrowing.fault());
         let mut steps = PlayoutSteps::new(board).seed(seed).exploration(c);
         steps.steps(id as usize % 300);
         steps.step();

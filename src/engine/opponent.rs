@@ -73,6 +73,7 @@ impl Draws<TicTacToe> for Level {
         Some(*self)
     }
 
+    #[inline(always)]
     fn choose(
         &self,
         _: &TicTacToe,
@@ -103,6 +104,7 @@ impl Draws<TicTacToe> for Level {
 }
 
 /// One of `squares`, each as likely as the others, without walking the set.
+#[inline]
 fn pick(squares: SquareSet, reason: Reason, random: &mut fastrand::Rng) -> Option<Choice> {
     if squares.is_empty() {
         return None;
@@ -111,6 +113,7 @@ fn pick(squares: SquareSet, reason: Reason, random: &mut fastrand::Rng) -> Optio
     Some(Choice { square, reason })
 }
 
+#[inline]
 fn best(board: Board, random: &mut fastrand::Rng) -> Option<Choice> {
     // A finished game has no best moves, so this needs no separate test for the end.
     let (value, best) = solved::entry(board);
@@ -306,6 +309,9 @@ pub struct Opponent<G: TwoPlayerGame = TicTacToe> {
     /// The moves its Monte Carlo searches looked at and played out, over all its moves.
     work: u64,
     known: Known<G>,
+    /// Its level, for one of tic-tac-toe's: the move is then read from the solved table at
+    /// once, with no call through the player's trait object.
+    level: Option<Level>,
 }
 
 impl<G: TwoPlayerGame> Clone for Opponent<G> {
@@ -318,6 +324,7 @@ impl<G: TwoPlayerGame> Clone for Opponent<G> {
             positions: self.positions,
             work: self.work,
             known: self.known.clone(),
+            level: self.level,
         }
     }
 }
@@ -423,7 +430,10 @@ impl Opponent<TicTacToe> {
 
     /// The square it plays on `board` and why, or `None` if the game is over or it forfeits.
     pub fn choose(&mut self, board: Board) -> Option<Choice> {
-        self.choose_in(&TicTacToe::default(), &board)
+        match self.turn(board)? {
+            Turn::Plays(choice) => Some(choice),
+            Turn::Forfeits(_) => None,
+        }
     }
 
     /// What it does on `board`: play a square, or forfeit because its code chose no free
@@ -439,7 +449,18 @@ impl Opponent<TicTacToe> {
     /// # Ok::<(), magic_tictactoe::MoveError>(())
     /// ```
     pub fn turn(&mut self, board: Board) -> Option<Turn> {
-        self.turn_in(&TicTacToe::default(), &board)
+        match self.level {
+            // A level's move straight from the solved table (the bench's "perfect move").
+            Some(level) if !board.is_over() => {
+                let game = TicTacToe::default();
+                Some(match level.choose(&game, &board, &mut self.rng) {
+                    Ok(choice) => Turn::Plays(choice),
+                    Err(fault) => Turn::Forfeits(fault),
+                })
+            }
+            Some(_) => None,
+            None => self.turn_in(&TicTacToe::default(), &board),
+        }
     }
 }
 
@@ -450,7 +471,12 @@ where
     G::Position: Hash + Eq,
 {
     fn of_kind(kind: Kind<G>, name: String, seed: u64) -> Opponent<G> {
+        let level = match &kind {
+            Kind::Drawing(player) => player.level(),
+            _ => None,
+        };
         Opponent {
+            level,
             kind,
             name,
             seed,
@@ -586,10 +612,7 @@ where
 
     /// The level, for one of tic-tac-toe's levels; `None` for any other player.
     pub fn level(&self) -> Option<Level> {
-        match &self.kind {
-            Kind::Drawing(player) => player.level(),
-            _ => None,
-        }
+        self.level
     }
 
     /// How far ahead it searches, for a depth-limited search.
