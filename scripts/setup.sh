@@ -107,6 +107,66 @@ ensure_chromium() {
     fi
 }
 
+# What the test command's later steps download, fetched in the background while the CPU
+# compiles the crate and the Rust kernel (on a fresh machine the downloads and the compiling
+# then take the same minutes instead of following each other): the Python environment, the
+# browser tests' npm packages and, as root, Debian's chromium, docker.io and debootstrap and the
+# students' base image (scripts/class/debian-base.sh; a Docker daemon it had to start is
+# stopped again, as the class test expects to find it). Its log is target/downloads.log.
+# await_downloads waits for it; whatever it could not do, the steps after do themselves, as
+# on any machine.
+DOWNLOADS_PID=""
+start_downloads() {
+    mkdir -p "$ROOT/target"
+    say "Fetching in the background what later steps need (log: target/downloads.log)"
+    # In a process group of its own (monitor mode), so that a run stopped early stops all of
+    # it: stop_downloads.
+    set -m
+    (
+        set -e
+        ensure_python_env
+        ensure_node_packages
+        if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+            missing=()
+            [ -x /usr/bin/chromium ] || missing+=(chromium)
+            command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
+            command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
+            if [ "${#missing[@]}" -gt 0 ]; then
+                say "Installing Debian's ${missing[*]}"
+                apt-get update -qq
+                DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+            fi
+            docker_before=0
+            if docker info >/dev/null 2>&1; then docker_before=1; fi
+            say "The students' base image: $("$ROOT/scripts/class/debian-base.sh")"
+            if [ "$docker_before" -eq 0 ] && [ -f /var/run/docker.pid ]; then
+                pid="$(cat /var/run/docker.pid)"
+                kill "$pid" 2>/dev/null || true
+                while kill -0 "$pid" 2>/dev/null; do sleep 0.5; done
+            fi
+        fi
+        say "Background downloads done"
+    ) >"$ROOT/target/downloads.log" 2>&1 </dev/null &
+    DOWNLOADS_PID=$!
+    set +m
+}
+
+stop_downloads() {
+    [ -n "$DOWNLOADS_PID" ] || return 0
+    kill -- "-$DOWNLOADS_PID" 2>/dev/null || true
+    wait "$DOWNLOADS_PID" 2>/dev/null || true
+    DOWNLOADS_PID=""
+}
+
+await_downloads() {
+    [ -n "$DOWNLOADS_PID" ] || return 0
+    if ! wait "$DOWNLOADS_PID"; then
+        say "The background downloads stopped early (the steps after will try again); their log's end:"
+        tail -n 20 "$ROOT/target/downloads.log" >&2
+    fi
+    DOWNLOADS_PID=""
+}
+
 # ---------------------------------------------------------------------------------------------
 # The class server (scripts/class.sh) and the Binder image (binder/postBuild) share these.
 

@@ -15,6 +15,9 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
+start_downloads
+# A run stopped early (a failed step, Ctrl-C) does not leave the downloads running.
+trap stop_downloads EXIT
 
 say "cargo fmt --check"
 cargo fmt --all -- --check
@@ -29,8 +32,9 @@ cargo bench --bench engine -- --quick
 say "The kernel's zeromq fix: its test deadlocks zeromq 0.6.0 as published and not as patched (kernel/test.sh)"
 "$ROOT/kernel/test.sh"
 
-ensure_python_env
 ensure_rust_kernel
+await_downloads
+ensure_python_env
 say "The Rust kernel keeps answering at the moment that deadlocked a stock one, and when clients leave mid-cell and come back"
 "$VENV/bin/python" scripts/kernel_deaf_test.py --via zmq --kernels 3 --rounds 2 --slow-subscriber +"$(command -v evcxr_jupyter)"
 "$VENV/bin/python" scripts/kernel_deaf_test.py --via server --kernels 4 --rounds 2 +"$(command -v evcxr_jupyter)"
