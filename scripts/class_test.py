@@ -40,12 +40,12 @@ import time
 from pathlib import Path
 
 import requests
-import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from class_harness import ClassServer, available_mb, cgroup, container, forget  # noqa: E402
 from class_load import HEADER, drive, return_in_browser, summary  # noqa: E402 (a small load run)
 from hubclient import NOTEBOOK, Student, ready  # noqa: E402 (class_harness put scripts/class on the path)
+from kubernetes_config_test import docs_config  # noqa: E402
 from own_notebook_test import served_from_cache, settings_found  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -718,9 +718,7 @@ def culling(hub, alice, teacher):
 
 def kubernetes_matches():
     """docs/class-server.md's Zero to JupyterHub config.yaml against the Docker set-up."""
-    doc = (ROOT / "docs" / "class-server.md").read_text()
-    block = re.search(r"```yaml\n(.*?)```", doc[doc.index("Zero to JupyterHub"):], re.S)
-    config = yaml.safe_load(block.group(1)) if block else {}
+    config = docs_config()
     single = config.get("singleuser", {})
     idle = DEFAULTS["IDLE_TIMEOUT"]
     idle_seconds = int(idle[:-1]) * {"s": 1, "m": 60, "h": 3600}[idle[-1]]
@@ -739,7 +737,7 @@ def kubernetes_matches():
         "culling": ((config.get("cull", {}).get("enabled"), config.get("cull", {}).get("timeout")), (True, idle_seconds)),
     }
     wrong = {key: pair for key, pair in wanted.items() if pair[0] != pair[1]}
-    check(block and not wrong, f"the Zero to JupyterHub config.yaml names the tested image, limits, home and culling {wrong or ''}")
+    check(not wrong, f"the Zero to JupyterHub config.yaml names the tested image, limits, home and culling {wrong or ''}")
     config_py = (ROOT / "scripts" / "class" / "jupyterhub_config.py").read_text()
     check('c.Spawner.default_url = f"/lab/tree/{NOTEBOOK}"' in config_py,
           "... and the hub's default URL is the one config.yaml names")
