@@ -59,7 +59,19 @@ def main():
             if token is None:
                 print(text[-3000:])
                 sys.exit(f"notebooks.sh did not start JupyterLab (exit status {server.poll()})")
-            status, body = get(f"http://127.0.0.1:{port}/api/contents?token={token}")
+            # Jupyter Server prints its URL before it listens (it binds once its event loop
+            # runs), so the first requests may be refused: ask again until it answers.
+            body = None
+            while time.time() < deadline and server.poll() is None:
+                try:
+                    status, body = get(f"http://127.0.0.1:{port}/api/contents?token={token}")
+                    break
+                except OSError:
+                    time.sleep(0.5)
+            if body is None:
+                print(log.read_text()[-3000:])
+                sys.exit(f"JupyterLab printed its URL but did not answer there within {LIMIT} s "
+                         f"(exit status {server.poll()})")
             names = sorted(item["name"] for item in json.loads(body)["content"])
             notebooks = [n for n in names if n.endswith(".ipynb")]
             status, body = get(f"http://127.0.0.1:{port}/api/kernelspecs?token={token}")
