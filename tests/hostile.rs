@@ -470,6 +470,11 @@ proptest! {
         let _ = (heap.moves(&after), heap.ending(&after), heap.to_move(&after), heap.to_string(), TakeAway::default());
         let values: Vec<(usize, Value)> = moves.iter().map(|&m| (m, Value::Win(seed as u8))).collect();
         let _ = (a.view(&row_game).with_values(&values).to_html(), b.view(&drop_game).with_values(&values).with_caption("<b>&").to_string(), drop_game.moves_name_columns());
+        // The last move marked, whatever it is: any number, in range or far past it.
+        let scale = Scale::new(seed as f64 / 1e18);
+        for &m in moves.iter().chain(&[usize::MAX, usize::MAX - 8, columns * rows]) {
+            let _ = (row_game.position_html(&a, Some(m), scale), drop_game.position_html(&b, Some(m), scale), drop_game.move_text(m), row_game.move_text(m), drop_game.position_text(&b));
+        }
         let small = Mcts::new(50).unwrap().seed(seed);
         let _ = (small.search(&row_game, &a).best_move(), small.search(&drop_game, &b).best_move());
         let _ = search_ahead(&drop_game, &b, seed as u32, |_, _| i32::MAX).map(|best| best.map(|(m, _)| m));
