@@ -18,7 +18,14 @@
 #   --ip IP           where the hub listens (default 0.0.0.0, every interface; 127.0.0.1 for
 #                     this machine only)
 #   --port N          the hub's port (default 8000)
-#   --ssl-cert FILE --ssl-key FILE   serve HTTPS (recommended on a school network)
+#   --ssl-cert FILE --ssl-key FILE   serve HTTPS with this certificate (the school's, or
+#                     certbot's for the machine's DNS name), which browsers trust
+#                     On any address other machines reach, the hub serves HTTPS: with no
+#                     certificate given, class.sh makes one for this machine (self-signed, kept
+#                     in $CLASS_HOME/hub/tls and reused) and prints its fingerprint to check
+#   --plain-http      serve plain HTTP on such an address all the same: every password then
+#                     crosses the school's network in clear text
+#   --https           serve HTTPS on 127.0.0.1 too (a certificate is made as for any address)
 #   --memory SIZE     each student's memory limit (default 2G; a warm kernel holds ~350 MB)
 #   --cpus N          each student's share of the processors (default 1: one core)
 #   --processes N     each student's limit on processes and threads (default 256)
@@ -76,7 +83,7 @@ if [ "${1:-}" = "update" ]; then
     echo "$(cat "$CLASS_HOME/hub/url" 2>/dev/null || echo "http://<the hub>")/hub/user-redirect/git-pull?repo=$side/course&branch=main&targetpath=.&urlpath=lab/tree/notebooks/01-magic-square.ipynb"
     exit 0
 fi
-students="" teacher="" ip="0.0.0.0" port="8000" cert="" key="" setup_only=0 containers=1
+students="" teacher="" ip="0.0.0.0" port="8000" cert="" key="" plain_http=0 https=0 setup_only=0 containers=1
 memory="$STUDENT_MEMORY" cpus="$STUDENT_CPUS" processes="$STUDENT_PROCESSES" idle="$IDLE_TIMEOUT"
 base_image="debian:bookworm-slim"
 while [ $# -gt 0 ]; do
@@ -93,6 +100,8 @@ while [ $# -gt 0 ]; do
         --port) port="$2"; shift 2 ;;
         --ssl-cert) cert="$2"; shift 2 ;;
         --ssl-key) key="$2"; shift 2 ;;
+        --plain-http) plain_http=1; shift ;;
+        --https) https=1; shift ;;
         --setup-only) setup_only=1; shift ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "class.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -108,6 +117,17 @@ else
     echo "class.sh: --idle-timeout takes a time such as 60m, 90s or 2h, not '$idle'" >&2; exit 2
 fi
 [ "$idle_seconds" -ge 10 ] || { echo "class.sh: --idle-timeout must be at least 10s" >&2; exit 2; }
+if { [ -n "$cert" ] && [ -z "$key" ]; } || { [ -z "$cert" ] && [ -n "$key" ]; }; then
+    echo "class.sh: HTTPS needs both --ssl-cert FILE and --ssl-key FILE" >&2; exit 2
+fi
+if [ "$plain_http" -eq 1 ] && { [ -n "$cert" ] || [ "$https" -eq 1 ]; }; then
+    echo "class.sh: --plain-http cannot go with --https or --ssl-cert" >&2; exit 2
+fi
+for file in $cert $key; do
+    [ -r "$file" ] || { echo "class.sh: cannot read $file" >&2; exit 2; }
+done
+# Only this machine reaches a loopback address: plain HTTP there crosses no network.
+case "$ip" in 127.*|::1|localhost) loopback=1 ;; *) loopback=0 ;; esac
 
 if [ "$(id -u)" -ne 0 ]; then
     echo "class.sh: run it as root (sudo ./scripts/class.sh ...): the hub makes an account for each student and starts their server as them" >&2
@@ -144,6 +164,34 @@ add_account() {
     chmod 700 "$(getent passwd "$name" | cut -d: -f6)"
     grep -qx "$name" "$list" || echo "$name" >> "$list"
 }
+
+# A certificate for this machine, when the hub must serve HTTPS and none was given: made once
+# (self-signed, for the machine's names and addresses, 825 days) and reused, so that a browser
+# told to trust it keeps trusting it. Sets cert, key and fingerprint.
+make_certificate() {
+    local dir="$HUB_STATE/tls" host names address
+    cert="$dir/hub.crt" key="$dir/hub.key"
+    if ! command -v openssl >/dev/null; then
+        say "Installing Debian's openssl (the hub's certificate)"
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl >/dev/null
+    fi
+    if [ ! -s "$cert" ] || [ ! -s "$key" ]; then
+        mkdir -p "$dir"
+        chmod 700 "$dir"
+        host="$(hostname -f 2>/dev/null || hostname)"
+        names="DNS:$host,DNS:localhost,IP:127.0.0.1"
+        [ "$(hostname)" = "$host" ] || names+=",DNS:$(hostname)"
+        for address in $(hostname -I 2>/dev/null || true); do names+=",IP:$address"; done
+        case "$ip" in 0.0.0.0|::|127.0.0.1) ;; *) [[ "$ip" =~ ^[0-9.:a-fA-F]+$ ]] && names+=",IP:$ip" || names+=",DNS:$ip" ;; esac
+        (umask 077 && openssl req -x509 -newkey rsa:2048 -nodes -sha256 -days 825 -subj "/CN=$host" \
+            -addext "subjectAltName=$names" -keyout "$key" -out "$cert" 2>/dev/null)
+        say "Made a certificate for this machine (self-signed, for $names): $cert"
+    fi
+    fingerprint="$(openssl x509 -in "$cert" -noout -fingerprint -sha256 | cut -d= -f2)"
+}
+if [ -z "$cert" ] && [ "$plain_http" -eq 0 ] && { [ "$loopback" -eq 0 ] || [ "$https" -eq 1 ]; }; then
+    make_certificate
+fi
 
 if [ -n "$students" ]; then
     [ -f "$students" ] || { echo "class.sh: no class list at $students" >&2; exit 2; }
@@ -205,6 +253,11 @@ export MAGIC_CLASS_HOME="$CLASS_HOME" MAGIC_CLASS_IP="$ip" MAGIC_CLASS_PORT="$po
     MAGIC_CLASS_PROCESSES="$processes" MAGIC_CLASS_IDLE_SECONDS="$idle_seconds"
 extra=()
 if [ -n "$cert" ]; then extra+=(--JupyterHub.ssl_cert="$cert" --JupyterHub.ssl_key="$key"); fi
+if [ -n "${fingerprint:-}" ]; then
+    say "HTTPS with the certificate made for this machine. A browser warns the first time: accept it only if the certificate's SHA-256 fingerprint is $fingerprint (for one browsers trust, give the school's certificate, or certbot's for a DNS name, with --ssl-cert and --ssl-key)"
+elif [ -z "$cert" ] && [ "$loopback" -eq 0 ]; then
+    say "Plain HTTP on $ip, as asked (--plain-http): every student's password crosses the network in clear text"
+fi
 # For `class.sh warm`: where this hub answers on this machine, and the token of its warm-up
 # service (root only).
 [ "$ip" = "0.0.0.0" ] && local_ip="127.0.0.1" || local_ip="$ip"

@@ -80,7 +80,8 @@ class ClassServer:
                 raise RuntimeError(f"the hub stopped (status {self.process.returncode}); "
                                    f"see {self.class_home / 'hub-test.log'}")
             try:
-                if requests.get(f"{self.url}/hub/api", timeout=5).status_code == 200:
+                # verify=False: a hub started with --https has a certificate made for the machine.
+                if requests.get(f"{self.url}/hub/api", timeout=5, verify=False).status_code == 200:
                     return
             except requests.RequestException:
                 pass

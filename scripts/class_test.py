@@ -26,6 +26,7 @@ Docker's daemon if it started it.
 """
 
 import csv
+import hashlib
 import html
 import io
 import json
@@ -33,6 +34,7 @@ import os
 import re
 import shutil
 import signal
+import ssl
 import statistics
 import subprocess
 import sys
@@ -716,6 +718,50 @@ def culling(hub, alice, teacher):
     hub.options = []
 
 
+def https_by_default(hub, alice):
+    """On an address other machines reach, class.sh serves HTTPS unless told otherwise. A test
+    listens on 127.0.0.1 only, so `--https` asks there for what such an address gets: a
+    certificate made for this machine, its fingerprint printed for the teacher to check, the
+    login in Chromium over HTTPS, and plain HTTP on that port refused."""
+    from jupyterlab_test import CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+    plain = hub.url
+    hub.stop()
+    hub.options = ["--https"]
+    hub.url = plain.replace("http://", "https://", 1)
+    hub.start()
+    made, key = CLASS_HOME / "hub" / "tls" / "hub.crt", CLASS_HOME / "hub" / "tls" / "hub.key"
+    der = ssl.PEM_cert_to_DER_cert(made.read_text()) if made.exists() else b""
+    fingerprint = ":".join(f"{byte:02X}" for byte in hashlib.sha256(der).digest())
+    log = (CLASS_HOME / "hub-test.log").read_text()
+    check(der and f"fingerprint is {fingerprint}" in log,
+          f"class.sh --https made a certificate for this machine and printed its SHA-256 fingerprint ({fingerprint[:17]}...)")
+    served = ssl.get_server_certificate(("127.0.0.1", hub.port))
+    check(ssl.PEM_cert_to_DER_cert(served) == der, "... the hub serves that certificate")
+    check(key.exists() and key.stat().st_mode & 0o077 == 0, "... and its key is for root's eyes only")
+    try:
+        answer = requests.get(f"{plain}/hub/login", timeout=10)
+        refused = f"HTTP {answer.status_code}, no login form" if "username_input" not in answer.text else ""
+    except requests.RequestException as error:
+        refused = type(error).__name__
+    check(refused, f"plain HTTP on the hub's port gets no login page ({refused or 'it did'})")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+        try:
+            # The teacher checked the fingerprint and told the browser to trust the certificate.
+            page = browser.new_context(ignore_https_errors=True).new_page()
+            page.goto(f"{hub.url}/hub/login?next=/hub/home", timeout=120_000)
+            page.fill("#username_input", alice.name)
+            page.fill("#password_input", alice.password)
+            page.click("#login_submit")
+            page.wait_for_url("**/hub/home", timeout=120_000)
+            logged_in = page.url.startswith("https://") and page.locator("#username_input").count() == 0
+            check(logged_in and alice.name in page.content(),
+                  f"a student logs in over HTTPS in Chromium ({page.url})")
+        finally:
+            browser.close()
+
+
 def kubernetes_matches():
     """docs/class-server.md's Zero to JupyterHub config.yaml against the Docker set-up."""
     config = docs_config()
@@ -836,6 +882,7 @@ def without_containers():
         own_notebook(hub, alice)
         nobody_gets_in(hub, alice, bob, teacher)
         nothing_is_lost(hub, alice)
+        https_by_default(hub, alice)
     finally:
         hub.stop()
         forget(STUDENTS)

@@ -24,7 +24,6 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import requests
-import urllib3
 
 from hubclient import NOTEBOOK, Hub, NoAnswer
 
@@ -70,9 +69,6 @@ def main():
         token = (hub_state / "warm-up.token").read_text().strip()
     except FileNotFoundError:
         sys.exit("class.sh warm: no class hub has run here yet: start it first (sudo ./scripts/class.sh ...)")
-    # The hub is this machine's own (on 127.0.0.1 unless it listens on one address only); with
-    # HTTPS its certificate names the school's host, so it is not checked (nor warned about).
-    urllib3.disable_warnings(urllib3.exceptions.InsecureRequestWarning)
     hub = Hub(base, token)
     try:
         hub.api("GET", "/hub/api/", timeout=10).raise_for_status()
