@@ -58,7 +58,8 @@ async def _answers(kernel, limit):
 
 async def _watch(serverapp):
     manager, log = serverapp.kernel_manager, serverapp.log
-    # kernel id -> [its process, when the watch first saw that process, whether it has answered]
+    # kernel id -> [its process, when the watch first saw that process, whether it has answered,
+    # whether the watch has killed it]
     seen = {}
     while True:
         await asyncio.sleep(PERIOD)
@@ -70,7 +71,9 @@ async def _watch(serverapp):
                 kernel = manager.get_kernel(kernel_id)
                 pid = getattr(getattr(kernel, "provisioner", None), "pid", None)
                 if seen.get(kernel_id, [None])[0] != pid:  # new, or restarted
-                    seen[kernel_id] = [pid, time.monotonic(), False]
+                    seen[kernel_id] = [pid, time.monotonic(), False, False]
+                if seen[kernel_id][3]:
+                    continue  # killed: the restarter has not started the new one yet
                 if getattr(kernel, "execution_state", None) != "idle":
                     continue
                 asked = kernel.last_activity
@@ -81,8 +84,11 @@ async def _watch(serverapp):
                     continue  # it took up a cell meanwhile: alive, and busy
                 if not seen[kernel_id][2] and time.monotonic() - seen[kernel_id][1] < SETTLE:
                     continue  # still starting
+                if getattr(kernel.provisioner, "pid", None) != pid:
+                    continue  # restarted while it was being asked: the new one gets its own time
                 log.warning("kernel_watch: kernel %s did not answer kernel_info within %.0f s: "
                             "stopping it, and Jupyter Server starts a new one", kernel_id, ANSWER)
+                seen[kernel_id][3] = True
                 await kernel.signal_kernel(signal.SIGKILL)
             except KeyError:
                 continue  # shut down meanwhile
