@@ -39,6 +39,7 @@ import statistics
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 import requests
@@ -441,6 +442,38 @@ def updates_and_start_over(hub, alice, teacher):
           f"start_over() in the notebook brings the course's original back and keeps hers beside it ({said[:90]!r})")
 
 
+def collects_a_notebook(hub, alice, bob, teacher):
+    """Issue 33: the teacher collects notebook 03 from every student, from the class page,
+    without opening their servers: one zip named by student, each copy the student's own, the
+    same files kept on the server, the collection logged; a student cannot collect."""
+    notebook = "notebooks/03-pick-15.ipynb"
+    for person in (alice, bob):
+        cells = cells_of(person, notebook)
+        first = next(cell for cell in cells if cell["cell_type"] == "code")
+        first["source"] = f"// {person.name}'s own work"
+        put_cells(person, notebook, cells)
+    answer = teacher.api("POST", f"{PAGE}/collect", data={"notebook": notebook}, allow_redirects=False)
+    copies = {}
+    if answer.status_code == 200 and answer.headers.get("Content-Type") == "application/zip":
+        with zipfile.ZipFile(io.BytesIO(answer.content)) as archive:
+            copies = {name: archive.read(name).decode() for name in archive.namelist()}
+    mine = {person.name: copies.get(f"03-pick-15/{person.name}.ipynb", "") for person in (alice, bob)}
+    own = all(f"// {name}'s own work" in text_ and all(f"// {other}'s own work" not in text_ for other in mine if other != name)
+              for name, text_ in mine.items())
+    carol = copies.get(f"03-pick-15/{STUDENTS[2]}.ipynb", "")
+    check(own and "own work" not in carol and json.loads(carol or "{}").get("cells"),
+          f"the class page collects notebook 03 from every student, each copy their own ({sorted(copies)}, HTTP {answer.status_code})")
+    kept = sorted((CLASS_HOME / "hub" / "collected").glob("03-pick-15 *"))
+    on_server = sorted(p.name for p in kept[-1].iterdir()) if kept else []
+    check(on_server == sorted([f"{name}.ipynb" for name in STUDENTS] + ["collected.txt"]),
+          f"... keeps the same copies on the server ({on_server})")
+    log = (CLASS_HOME / "hub" / "class-page.log").read_text()
+    check(f"{teacher.name}\tcollected\tthe class\t{notebook}" in log, "... and logs the collection")
+    refused = alice.api("POST", f"{PAGE}/collect", data={"notebook": notebook}, allow_redirects=False)
+    check(refused.status_code in (302, 403) and refused.headers.get("Content-Type") != "application/zip",
+          f"a student cannot collect the class's notebooks (HTTP {refused.status_code})")
+
+
 def start_over_follows_no_link(hub, alice, teacher):
     """The class page runs as root and writes in a student's home: a symbolic link the student
     makes there must not lead it to write outside, and a pipe in place of the progress file must
@@ -839,6 +872,7 @@ def with_containers():
         light_lab(alice)
         progress_and_help(hub, alice, bob, teacher)
         updates_and_start_over(hub, alice, teacher)
+        collects_a_notebook(hub, alice, bob, teacher)
         class_page_accessible(hub, teacher)
         start_over_follows_no_link(hub, alice, teacher)
         if os.environ.get("CLASS_TEST_ONLY") == "teacher":  # while working on the teacher's view

@@ -12,6 +12,8 @@
 - Start over: the original of one notebook, or of one exercise's cells, from the course
   (class.sh's course repository), without touching the rest of the student's work; the
   student's version of the notebook is kept beside it.
+- Collect: one notebook from every student, without opening their servers, as one zip named
+  by student (and kept on the server in the hub's folder, collected/); logged like the rest.
 
 Where the records come from: each student's kernel appends a line per check to
 ~/.magic-tictactoe/progress.jsonl in the student's own home (src/teach/classroom.rs): a file on
@@ -31,7 +33,8 @@ from jupyterhub.services.auth import HubOAuthCallbackHandler
 from jupyterhub.utils import url_path_join
 from tornado import ioloop, web
 
-from classpage.handlers import CsvHandler, HelpHandler, PageHandler, StartOverHandler, TableHandler
+from classpage.handlers import (CollectHandler, CsvHandler, HelpHandler, PageHandler, StartOverHandler,
+                                 TableHandler)
 from classpage.settings import PREFIX
 
 
@@ -43,6 +46,7 @@ def main():
         (url_path_join(PREFIX, "progress.csv"), CsvHandler),
         (url_path_join(PREFIX, r"help/([a-z][a-z0-9-]*)"), HelpHandler),
         (url_path_join(PREFIX, "start-over"), StartOverHandler),
+        (url_path_join(PREFIX, "collect"), CollectHandler),
         (url_path_join(PREFIX, "oauth_callback"), HubOAuthCallbackHandler),
     ], cookie_secret=os.urandom(32))
     app.listen(port, "127.0.0.1")

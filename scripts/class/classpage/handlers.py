@@ -10,6 +10,7 @@ from tornado import web
 
 from hubclient import NOTEBOOK
 
+from .collect import collect
 from .course import exercises_heading, start_over
 from .page import page_html, table_html
 from .records import Table, log, students
@@ -72,3 +73,21 @@ class StartOverHandler(Handler):
         except (ValueError, OSError) as problem:
             done = f"Nothing changed: {problem}."
         self.redirect("./?" + urlencode({"done": done}))
+
+
+class CollectHandler(Handler):
+    """One notebook from every student, as a zip to download (and kept on the server)."""
+
+    @web.authenticated
+    def post(self):
+        notebook = self.get_argument("notebook")
+        try:
+            data, name, said = collect(notebook)
+        except (ValueError, OSError) as problem:
+            self.redirect("./?" + urlencode({"done": f"Nothing collected: {problem}."}))
+            return
+        log(self.teacher(), "collected", "the class", notebook)
+        self.set_header("Content-Type", "application/zip")
+        self.set_header("Content-Disposition", f'attachment; filename="{name}"')
+        self.set_header("X-Collected", said)
+        self.write(data)

@@ -6,6 +6,7 @@ import json
 import time
 from urllib.parse import quote
 
+from .collect import COLLECTED
 from .course import course_notebooks, exercises
 from .records import ago, logged, plural, short
 from .settings import LOG, REFRESH_SECONDS
@@ -111,9 +112,13 @@ def start_over_choices():
     return "".join(choices)
 
 
+def collect_choices():
+    return "".join(f'<option value="notebooks/{e(path.name)}">{e(path.stem)}</option>' for path in course_notebooks())
+
+
 def page_html(teacher, xsrf, message, table):
-    """The whole page for `teacher`: the table, the start-over form (with the request's xsrf
-    token) and the log; `message` says what the last action did."""
+    """The whole page for `teacher`: the table, the start-over and collect forms (with the
+    request's xsrf token) and the log; `message` says what the last action did."""
     people = "".join(f'<option value="{e(s)}">{e(s)}</option>' for s in table.students)
     openings = "".join(f"<li>{e(row[0])}: {e(row[1])} {e(row[2])} {e(row[3])}'s {e(row[4])}</li>"
                        for row in logged() if len(row) == 5) or '<li class="soft">none yet</li>'
@@ -134,7 +139,15 @@ stays, and their version is kept. Ask them to reload the notebook (File, Reload 
 <label for="what">What</label> <select id="what" name="what">{start_over_choices()}</select>
 <button type="submit">Start over</button>
 </form>
-<h2>Opened and started over</h2>
+<h2>Collect</h2>
+<p>Every student's copy of one notebook, as they last saved it, in one zip named by student (also kept on the
+server, in {e(COLLECTED)}); their servers need not be running.</p>
+<form method="post" action="collect">
+<input type="hidden" name="_xsrf" value="{e(xsrf)}">
+<label for="notebook">Notebook</label> <select id="notebook" name="notebook">{collect_choices()}</select>
+<button type="submit">Collect (zip)</button>
+</form>
+<h2>Opened, started over and collected</h2>
 <ul>{openings}</ul>
 <p class="soft">The log is {e(LOG)} on the server.</p>
 </main><script>{SCRIPT}</script></body></html>"""
