@@ -55,6 +55,13 @@
 # and each student gets the new notebooks and changed lessons at their server's next start (or
 # from the link `class.sh update` prints), with every cell they changed kept as they left it.
 #
+# Back up the class (the hub's state, the course, every student's work and progress) to one
+# archive, keeping the newest 7 in $CLASS_HOME/backups; bring a student (or the class) back:
+#
+#   sudo ./scripts/class.sh backup [FOLDER]
+#   sudo ./scripts/class.sh restore ARCHIVE NAME [NAME ...]     (their servers stopped)
+#   sudo ./scripts/class.sh restore ARCHIVE --class             (the hub stopped)
+#
 # Docker comes from Debian's docker.io package, installed and started when missing. Without it
 # (or with --no-containers) the servers run as the students' own system users, and the limits
 # are off: the command says so.
@@ -73,6 +80,9 @@ if [ "${1:-}" = "warm" ]; then
     [ "$(id -u)" -eq 0 ] || { echo "class.sh warm: run it as root (sudo ./scripts/class.sh warm): it reads the hub's warm-up token" >&2; exit 1; }
     [ -x "$CLASS_HOME/venv/bin/python" ] || { echo "class.sh warm: no class is set up in $CLASS_HOME yet" >&2; exit 1; }
     exec "$CLASS_HOME/venv/bin/python" "$ROOT/scripts/class/warm.py" "$CLASS_HOME" "$@"
+fi
+if [ "${1:-}" = "backup" ] || [ "${1:-}" = "restore" ]; then
+    exec "$ROOT/scripts/class/backup.sh" "$@"
 fi
 if [ "${1:-}" = "update" ]; then
     [ "$(id -u)" -eq 0 ] || { echo "class.sh update: run it as root (sudo ./scripts/class.sh update)" >&2; exit 1; }

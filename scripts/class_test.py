@@ -591,6 +591,39 @@ def nothing_is_lost(hub, alice):
     work_is_there(alice, "a restart of the hub")
 
 
+def backed_up_and_restored(hub, alice, bob):
+    """Issue 33: `class.sh backup` writes the class to one archive; a student whose volume and
+    container are gone (a disk, a `docker volume prune`) is brought back from it with `class.sh
+    restore` and logs in to the work they had; a student whose server runs is not overwritten."""
+    class_sh = str(ROOT / "scripts" / "class.sh")
+    started = time.time()
+    made = subprocess.run([class_sh, "backup"], env=hub.env(), capture_output=True, text=True)
+    archive = Path(made.stdout.strip().splitlines()[-1]) if made.stdout.strip() else Path("/nonexistent")
+    members = subprocess.run(["tar", "-tzf", str(archive)], capture_output=True, text=True).stdout.split("\n") \
+        if archive.exists() else []
+    wanted = ["hub/jupyterhub.sqlite", "hub/students.txt", "hub/passwords.txt", "course/.git/HEAD",
+              f"work/{alice.name}/volume/magic-tictactoe/{MY_NOTEBOOK}",
+              f"work/{alice.name}/volume/.magic-tictactoe/progress.jsonl", f"work/{bob.name}/volume/magic-tictactoe/"]
+    missing = [name for name in wanted if name not in members]
+    caches = [name for name in members if "/.cache/" in name or "/.notebook-builds/" in name]
+    check(made.returncode == 0 and not missing and not caches,
+          f"class.sh backup writes the hub's state, the course and every student's work to one archive, caches "
+          f"left out ({archive.name}, {archive.stat().st_size / 1e6 if archive.exists() else 0:.1f} MB, "
+          f"{time.time() - started:.0f} s) {missing or ''} {caches[:2] or ''} {made.stderr[-300:] if made.returncode else ''}")
+    alice.stop_server()
+    volume = f"magic-tictactoe-{alice.name}"
+    subprocess.run(["docker", "rm", "-f", volume], capture_output=True)
+    gone = subprocess.run(["docker", "volume", "rm", volume], capture_output=True).returncode == 0
+    refused = subprocess.run([class_sh, "restore", str(archive), bob.name], env=hub.env(), capture_output=True, text=True)
+    check(refused.returncode != 0 and "running" in refused.stderr,
+          f"class.sh restore refuses a student whose server runs ({refused.stderr.strip()[-120:]!r})")
+    restored = subprocess.run([class_sh, "restore", str(archive), alice.name], env=hub.env(), capture_output=True, text=True)
+    check(gone and restored.returncode == 0,
+          f"{alice.name}'s volume removed, class.sh restore brings it back from the archive {restored.stderr[-300:] if restored.returncode else ''}")
+    alice.start_server()
+    work_is_there(alice, "her volume was removed and restored from the backup")
+
+
 class Kernel:
     """A notebook 01 kernel of a student, kept open across cells."""
 
@@ -881,6 +914,8 @@ def with_containers():
         comes_straight_back(hub)
         nobody_gets_in(hub, alice, bob, teacher)
         nothing_is_lost(hub, alice)
+        bob.start_server()
+        backed_up_and_restored(hub, alice, bob)
         for person in (alice, bob, teacher):
             person.log_in()
         save_work(bob)
