@@ -9,7 +9,7 @@
 # notebook 07 in headless Chromium: exported by
 # nbconvert, then live in JupyterLab and Notebook 7; the README's first command as this user,
 # Binder's set-up outside a container, and (as root) the class server: JupyterHub with each
-# student in a container from the students' image, its limits, faults and idle culling, a warmed
+# student in a container from the students' image, its limits, faults, backups, HTTPS and idle culling, a warmed
 # class, then without containers. Installs the Rust kernel, the Python and npm packages,
 # Chromium, JupyterHub, Docker (Debian's docker.io) and the students' image when missing.
 set -euo pipefail
