@@ -465,7 +465,8 @@ def collects_a_notebook(hub, alice, bob, teacher):
           f"the class page collects notebook 03 from every student, each copy their own ({sorted(copies)}, HTTP {answer.status_code})")
     kept = sorted((CLASS_HOME / "hub" / "collected").glob("03-pick-15 *"))
     on_server = sorted(p.name for p in kept[-1].iterdir()) if kept else []
-    check(on_server == sorted([f"{name}.ipynb" for name in STUDENTS] + ["collected.txt"]),
+    zipped = sorted(name.split("/", 1)[1] for name in copies)
+    check(on_server == zipped and all(f"{name}.ipynb" in on_server for name in STUDENTS),
           f"... keeps the same copies on the server ({on_server})")
     log = (CLASS_HOME / "hub" / "class-page.log").read_text()
     check(f"{teacher.name}\tcollected\tthe class\t{notebook}" in log, "... and logs the collection")
