@@ -223,6 +223,25 @@ def cpu_seconds(user):
     return total / TICK
 
 
+def docker_running():
+    return shutil.which("docker") is not None and subprocess.run(["docker", "info"], capture_output=True).returncode == 0
+
+
+def stop_docker(limit=60):
+    """Stops Docker's daemon (SIGTERM, as a machine's shutdown does) and waits until it is gone:
+    a run that found it stopped leaves it stopped."""
+    pid_file = Path("/var/run/docker.pid")
+    pid = int(pid_file.read_text()) if pid_file.exists() else 0
+    if not pid or not Path(f"/proc/{pid}").exists():
+        return
+    os.kill(pid, signal.SIGTERM)
+    deadline = time.time() + limit
+    while Path(f"/proc/{pid}").exists() and time.time() < deadline:
+        time.sleep(0.5)
+    if Path(f"/proc/{pid}").exists():
+        raise RuntimeError(f"Docker's daemon (pid {pid}) did not stop within {limit} s")
+
+
 def available_mb():
     """The machine's available memory (MemAvailable), in MB."""
     for line in Path("/proc/meminfo").read_text().splitlines():

@@ -35,7 +35,7 @@ import threading
 import time
 from pathlib import Path
 
-from class_harness import ClassServer, available_mb, forget, usage
+from class_harness import ClassServer, available_mb, docker_running, forget, stop_docker, usage
 
 LIMIT = 600  # seconds one student may take to reach the first board
 
@@ -304,9 +304,19 @@ def main():
     args = parser.parse_args()
     containers = not args.no_containers
     class_home = Path(os.environ.get("CLASS_HOME", "/srv/magic-tictactoe-load"))
-    if args.returns:
-        returns(ClassServer(class_home, ["load-01"], containers=containers), args.returns)
-        return
+    docker_before = docker_running()
+    try:
+        if args.returns:
+            returns(ClassServer(class_home, ["load-01"], containers=containers), args.returns)
+        else:
+            load(args, class_home, containers)
+    finally:
+        # The hub's set-up starts Docker's daemon when it is not running: a run leaves it as it found it.
+        if not docker_before:
+            stop_docker()
+
+
+def load(args, class_home, containers):
     names = [f"load-{i:02d}" for i in range(1, max(args.sizes) + 1)]
     hub = ClassServer(class_home, names, containers=containers)
     hub.set_up()

@@ -45,7 +45,8 @@ from pathlib import Path
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from class_harness import ClassServer, available_mb, cgroup, container, forget  # noqa: E402
+from class_harness import (ClassServer, available_mb, cgroup, container, docker_running, forget,  # noqa: E402
+                           stop_docker)
 from class_load import HEADER, drive, return_in_browser, summary  # noqa: E402 (a small load run)
 from hubclient import NOTEBOOK, Student, ready  # noqa: E402 (class_harness put scripts/class on the path)
 from kubernetes_config_test import docs_config  # noqa: E402
@@ -854,20 +855,6 @@ def kubernetes_matches():
     config_py = (ROOT / "scripts" / "class" / "jupyterhub_config.py").read_text()
     check('c.Spawner.default_url = f"/lab/tree/{NOTEBOOK}"' in config_py,
           "... and the hub's default URL is the one config.yaml names")
-
-
-def stop_docker():
-    """Stops Docker's daemon (SIGTERM, as a machine's shutdown does) and waits until it is gone."""
-    pid_file = Path("/var/run/docker.pid")
-    pid = int(pid_file.read_text()) if pid_file.exists() else 0
-    if not pid or not Path(f"/proc/{pid}").exists():
-        return
-    os.kill(pid, signal.SIGTERM)
-    until_ready("Docker's daemon to stop", lambda: not Path(f"/proc/{pid}").exists(), 60)
-
-
-def docker_running():
-    return subprocess.run(["docker", "info"], capture_output=True).returncode == 0
 
 
 def clean_up():
