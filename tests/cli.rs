@@ -258,12 +258,36 @@ fn stats_json_agrees_with_the_engine() {
     assert!(text(&plain.stdout).contains("complete games: 255,168"));
 }
 
+/// Whether this process ignores SIGINT (Linux's /proc says; elsewhere taken as not).
+#[cfg(unix)]
+fn sigint_ignored() -> bool {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            let mask = status
+                .lines()
+                .find_map(|line| line.strip_prefix("SigIgn:"))?;
+            u64::from_str_radix(mask.trim(), 16).ok()
+        })
+        .is_some_and(|ignored| ignored & (1 << (2 - 1)) != 0)
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_ends_the_game_without_a_panic_message() {
     use std::os::unix::process::ExitStatusExt;
 
-    let child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+    let binary = env!("CARGO_BIN_EXE_tictactoe");
+    // A test run started in the background by a non-interactive shell ignores SIGINT, and the
+    // game would inherit that: give it the default action back, as a terminal's game has.
+    let mut command = if sigint_ignored() {
+        let mut command = Command::new("env");
+        command.args(["--default-signal=INT", binary]);
+        command
+    } else {
+        Command::new(binary)
+    };
+    let child = command
         .args(["--level", "perfect", "--mark", "X"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
