@@ -721,7 +721,8 @@ def walls(hub, alice, bob):
     check(forking <= 1.5 * alone, f"a process bomb leaves a classmate's cell within 1.5x its time alone ({forking / alone:.2f}x)")
     alices.close()
     if container(alice.name) is None:
-        # At the process limit the student's own server can fail to start a thread and stop:
+        # At the process limit the student's own server can stop (a general protection fault in
+        # libc in jupyterhub-singleuser, twice in seven runs on 2026-11-26; docs/class-server.md):
         # their own, never a classmate's (checked above); their next visit starts it again.
         print(f"     (the process bomb stopped {alice.name}'s own server too)")
     return bobs
