@@ -133,9 +133,11 @@ fi
 if [ "$plain_http" -eq 1 ] && { [ -n "$cert" ] || [ "$https" -eq 1 ]; }; then
     echo "class.sh: --plain-http cannot go with --https or --ssl-cert" >&2; exit 2
 fi
-for file in $cert $key; do
-    [ -r "$file" ] || { echo "class.sh: cannot read $file" >&2; exit 2; }
-done
+if [ -n "$cert" ]; then
+    for file in "$cert" "$key"; do
+        [ -r "$file" ] || { echo "class.sh: cannot read $file" >&2; exit 2; }
+    done
+fi
 # Only this machine reaches a loopback address: plain HTTP there crosses no network.
 case "$ip" in 127.*|::1|localhost) loopback=1 ;; *) loopback=0 ;; esac
 

@@ -112,17 +112,21 @@ restore() {
     local members
     members="$(tar -t --gzip --file "$archive")" || fail "$archive is not a class backup"
     grep -q '^hub/' <<<"$members" || fail "$archive is not a class backup"
-    local names=("$@") name
+    local names=("$@") name whole=0
     if [ "$1" = "--class" ]; then
+        whole=1
         pgrep -f "$CLASS_HOME/venv/bin/jupyterhub" >/dev/null && fail "stop the hub first (it keeps the state being restored)"
-        tar -x --gzip --file "$archive" --numeric-owner -C "$CLASS_HOME" hub $(grep -q '^course/' <<<"$members" && echo course)
-        chmod 700 "$HUB_STATE"
         mapfile -t names < <(grep -o '^work/[^/]*/' <<<"$members" | cut -d/ -f2 | sort -u)
-        say "Brought back the hub's state and the course from $(basename "$archive")"
     fi
+    # Every check before anything is written: a restore refused halfway would leave a mix.
     for name in "${names[@]}"; do
         running "$name" && fail "$name's server is running: stop it first (the hub's admin page), then restore"
     done
+    if [ "$whole" -eq 1 ]; then
+        tar -x --gzip --file "$archive" --numeric-owner -C "$CLASS_HOME" hub $(grep -q '^course/' <<<"$members" && echo course)
+        chmod 700 "$HUB_STATE"
+        say "Brought back the hub's state and the course from $(basename "$archive")"
+    fi
     for name in "${names[@]}"; do
         restore_person "$archive" "$name" "$members"
     done
