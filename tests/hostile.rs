@@ -675,6 +675,10 @@ fn the_whole_game_calls() {
     // A call's answer in a cell: the picture, or the refusal as a red card.
     let refused = "[".parse::<PaperTree>();
     assert!(refused.notebook_html().as_str().contains("\u{2718}"));
+    // Spaces pasted from a document (no-break, em) are spaces, though more than a byte.
+    let pasted = "[\u{a0}[3,\u{2003}12],\u{2000}[2, 4]\u{3000}]".parse::<PaperTree>();
+    assert!(pasted.is_ok(), "{pasted:?}");
+    assert!("\u{2000}".parse::<PaperTree>().is_err());
     refused.evcxr_display();
     Ok::<PaperTree, LimitError>(PaperTree::textbook()).evcxr_display();
     // The old name of try_play: a refused move leaves the board as it was.

@@ -17,8 +17,13 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn skip_space(&mut self) {
-        while self.text[self.at..].starts_with(|c: char| c.is_whitespace()) {
-            self.at += 1;
+        // Any space, a pasted no-break or em space included: some take more than one byte.
+        while let Some(space) = self.text[self.at..]
+            .chars()
+            .next()
+            .filter(|c| c.is_whitespace())
+        {
+            self.at += space.len_utf8();
         }
     }
 
