@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use magic_tictactoe::clickable::ClickableGame;
 use magic_tictactoe::engine::mcts::Mcts;
+use magic_tictactoe::engine::solve::{solve, solve_minimax};
 use magic_tictactoe::solver::{self, MoveOrder, Pruning, Table, TicTacToe};
 use magic_tictactoe::{Board, Level, Opponent, Player, Square, SquareSet, magic, stats};
 
@@ -464,6 +465,24 @@ fn main() {
     println!(
         "{:<48} median {alpha_beta_ordered:>10}   ({} positions, centre, corners, edges)",
         "alpha-beta from the empty board", strong.positions
+    );
+    // The same searches through the five answers of `TwoPlayerGame`, as any game is searched:
+    // the limits kept, and a learner's panic caught (`engine::solve`).
+    let game = TicTacToe::default();
+    let through_the_trait = median_per_call(batches.min(11), 1, || {
+        let found = solve_minimax(black_box(&game), &Board::new()).expect("within the limits");
+        assert_eq!(found.positions, 549_946);
+    });
+    println!(
+        "{:<48} median {through_the_trait:>10}",
+        "plain minimax through the TwoPlayerGame trait"
+    );
+    let through_the_trait = median_per_call(batches.min(11), scale, || {
+        black_box(solve(black_box(&game), &Board::new()).expect("within the limits"));
+    });
+    println!(
+        "{:<48} median {through_the_trait:>10}",
+        "alpha-beta through the TwoPlayerGame trait"
     );
 
     for level in Level::ALL {

@@ -410,19 +410,19 @@ fn main() {
     time(
         "solve(tic-tac-toe) through the TwoPlayerGame trait, alpha-beta",
         500,
-        |s: &Result<Search<Value>, LimitError>| s.as_ref().is_ok_and(|s| s.value.is_draw()),
+        |s: &Result<Search<Value>, SearchError>| s.as_ref().is_ok_and(|s| s.value.is_draw()),
         || magic_tictactoe::engine::solve::solve(&TicTacToe::default(), &Board::new()),
     );
     time(
         "solve_minimax(tic-tac-toe) through the trait, 549,946 positions",
         1000,
-        |s: &Result<Search<Value>, LimitError>| s.as_ref().is_ok_and(|s| s.positions == 549_946),
+        |s: &Result<Search<Value>, SearchError>| s.as_ref().is_ok_and(|s| s.positions == 549_946),
         || magic_tictactoe::engine::solve::solve_minimax(&TicTacToe::default(), &Board::new()),
     );
     time(
         "solve(4x4 tic-tac-toe) (refused at the moves' limit)",
         1000,
-        |s: &Result<Search<Value>, LimitError>| s.is_err(),
+        |s: &Result<Search<Value>, SearchError>| s.is_err(),
         || {
             let game = magic_tictactoe::games::KInARow::new(4, 4, 4).expect("a size");
             magic_tictactoe::engine::solve::solve(&game, &game.start())
@@ -431,7 +431,7 @@ fn main() {
     time(
         "solve(5 in a row on 8 by 8) (refused at the moves' limit)",
         1000,
-        |s: &Result<Search<Value>, LimitError>| s.is_err(),
+        |s: &Result<Search<Value>, SearchError>| s.is_err(),
         || {
             let game = magic_tictactoe::games::KInARow::new(8, 8, 5).expect("a size");
             magic_tictactoe::engine::solve::solve(&game, &game.start())
@@ -453,7 +453,7 @@ fn main() {
     time(
         "SolvedGame::new(Connect Four 4 by 4): 161,029 positions",
         1000,
-        |s: &Result<SolvedGame<ConnectFour>, LimitError>| s.is_ok(),
+        |s: &Result<SolvedGame<ConnectFour>, SearchError>| s.is_ok(),
         || {
             let game = ConnectFour::new(4, 4).expect("a size");
             SolvedGame::new(&game, &game.start())
@@ -462,7 +462,7 @@ fn main() {
     time(
         "SolvedGame::new(Connect Four 8 by 8) (refused at the positions' limit)",
         1000,
-        |s: &Result<SolvedGame<ConnectFour>, LimitError>| s.is_err(),
+        |s: &Result<SolvedGame<ConnectFour>, SearchError>| s.is_err(),
         || {
             let game = ConnectFour::new(8, 8).expect("a size");
             SolvedGame::new(&game, &game.start())
@@ -471,7 +471,7 @@ fn main() {
     time(
         "search_ahead(Connect Four 8 by 8, 1,000 moves ahead) (refused at the moves' limit)",
         1000,
-        |s: &Result<Option<(usize, i32)>, LimitError>| s.is_err(),
+        |s: &Result<Option<(usize, i32)>, SearchError>| s.is_err(),
         || {
             let game = ConnectFour::new(8, 8).expect("a size");
             search_ahead(&game, &game.start(), 1_000, |_, _| 0)
@@ -480,7 +480,7 @@ fn main() {
     time(
         "SearchCheck::negamax(Connect Four 4 by 4): a plain negamax on 10,000 positions",
         1000,
-        |c: &Result<SearchCheck<ConnectFour>, LimitError>| {
+        |c: &Result<SearchCheck<ConnectFour>, SearchError>| {
             c.as_ref().is_ok_and(SearchCheck::is_right)
         },
         || {

@@ -18,7 +18,8 @@ pub use engine::menace::{self, Menace};
 pub use engine::stats::Statistics;
 pub use engine::{
     Analysis, Choice, DEFAULT_SEED, End, Fault, Finish, Forfeit, Game, Level, MoveValue, Opponent,
-    ParseLevelError, PlayedGame, Reason, SolvedGame, Turn, Value, play_out, rules_choice, stats,
+    ParseLevelError, PlayedGame, Reason, RulesPanic, SearchError, SolvedGame, Turn, Value,
+    play_out, rules_choice, stats,
 };
 pub use render::{BoardView, Gallery, Html, Picture, clickable};
 pub use rules::{

@@ -17,7 +17,7 @@ pub use crate::engine::solve::{SolvedGame, move_values, search_ahead, solve, sol
 pub use crate::engine::stats::{self, Statistics};
 pub use crate::engine::{
     Analysis, Choice, DEFAULT_SEED, Ending, Finish, Forfeit, Game, Level, MoveValue, Opponent,
-    Reason, Table, TicTacToe, TwoPlayerGame, Value, play_out, rules_choice,
+    Reason, SearchError, Table, TicTacToe, TwoPlayerGame, Value, play_out, rules_choice,
 };
 pub use crate::exercises::{self, Exercise, Verdict, check_never_loses, check_win_test};
 pub use crate::render::{

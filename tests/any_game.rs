@@ -129,7 +129,10 @@ fn a_solved_game_holds_every_position_with_the_tables_value() {
         5_478
     );
     let four = KInARow::new(4, 4, 4).unwrap();
-    let refusal = SolvedGame::new(&four, &four.start()).unwrap_err();
+    let refusal = SolvedGame::new(&four, &four.start())
+        .unwrap_err()
+        .limit()
+        .unwrap();
     assert_eq!(refusal.limit, MAX_SOLVED_POSITIONS as u64);
 }
 

@@ -17,13 +17,15 @@ use magic_tictactoe::engine::search::{Pruning, search};
 use magic_tictactoe::engine::solve::{
     Rules, SolvedGame, move_values, search_ahead, solve, solve_minimax,
 };
-use magic_tictactoe::games::{ConnectFour, Grid, GridGame, KInARow};
+use magic_tictactoe::games::{ConnectFour, Grid, GridGame, KInARow, TakeAway};
 use magic_tictactoe::paper::PaperTree;
 use magic_tictactoe::playouts::PlayoutSteps;
 use magic_tictactoe::render::{Scale, ShowGame};
 use magic_tictactoe::search_check::SearchCheck;
 use magic_tictactoe::tournament::Tournament;
-use magic_tictactoe::{Ending, LimitError, Opponent, Player, TwoPlayerGame, Value};
+use magic_tictactoe::{
+    Ending, LimitError, Opponent, Player, SearchError, Turn, TwoPlayerGame, Value,
+};
 
 /// Whose turn it is after `n` moves.
 fn turn(n: u64) -> Player {
@@ -290,13 +292,14 @@ fn refuses_in_a_sentence(refusal: &LimitError) {
     );
 }
 
-fn answers_or_refuses<T>(result: Result<T, LimitError>) -> Option<T> {
-    match result {
+fn answers_or_refuses<T, E: Into<SearchError>>(result: Result<T, E>) -> Option<T> {
+    match result.map_err(Into::into) {
         Ok(answer) => Some(answer),
-        Err(refusal) => {
+        Err(SearchError::Limit(refusal)) => {
             refuses_in_a_sentence(&refusal);
             None
         }
+        Err(other) => panic!("only a limit was expected: {other}"),
     }
 }
 
@@ -425,11 +428,82 @@ fn the_rest_of_the_any_game_calls() {
     }
 }
 
+/// The game's own panic, caught by the search and said with the method and the moves.
+fn caught<T>(result: Result<T, SearchError>, method: &str, moves: &[&str]) -> String {
+    let Err(SearchError::Panicked(panic)) = result else {
+        panic!("the game's panic was not caught");
+    };
+    assert_eq!(panic.method, method);
+    assert_eq!(panic.moves, moves);
+    assert_eq!(panic.message, "taking more sticks than are left");
+    panic.to_string()
+}
+
 #[test]
 fn rules_that_panic() {
     let challenge = Challenge::of_game(&Careless, "greedy", |_: &(u32, Player)| 3);
     let text = challenge.to_string();
     assert!(text.contains("taking more sticks than are left"), "{text}");
+    let start = Careless.start();
+    // Five sticks, 1 to 3 a turn, searched depth first in the game's order: four 1s leave one
+    // stick, and taking 2 of it is the first move that takes more than are left.
+    assert_eq!(
+        caught(solve(&Careless, &start), "play", &["1", "1", "1", "1", "2"]),
+        "the game's own `play` panicked playing 2 after the moves 1, 1, 1, 1: taking more sticks than are left"
+    );
+    caught(
+        solve_minimax(&Careless, &start),
+        "play",
+        &["1", "1", "1", "1", "2"],
+    );
+    caught(
+        move_values(&Careless, &start),
+        "play",
+        &["1", "1", "1", "1", "2"],
+    );
+    caught(
+        perft(&Careless, &start, 10),
+        "play",
+        &["1", "1", "1", "1", "2"],
+    );
+    caught(
+        SolvedGame::new(&Careless, &start),
+        "play",
+        &["1", "1", "1", "1", "2"],
+    );
+    caught(
+        search_ahead(&Careless, &start, 9, |_, _| 0),
+        "play",
+        &["1", "1", "1", "1", "2"],
+    );
+    let _ = caught(
+        SearchCheck::negamax(&Careless, |_| 0),
+        "play",
+        &["1", "1", "1", "1", "2"],
+    );
+    let Err(error) = Opponent::perfect_for(&Careless) else {
+        panic!("a perfect player of a game that panics");
+    };
+    assert!(error.to_string().contains("`play` panicked"), "{error}");
+    // The learner's evaluation is theirs too.
+    let heap = TakeAway::new(7);
+    let judged = search_ahead(&heap, &heap.start(), 2, |_, _| panic!("no idea"));
+    let Err(SearchError::Panicked(panic)) = judged else {
+        panic!("the evaluation's panic was not caught");
+    };
+    assert_eq!(panic.method, "evaluation");
+    assert!(
+        panic
+            .to_string()
+            .starts_with("the evaluation panicked after the moves"),
+        "{panic}"
+    );
+    // A searching player that meets the panic forfeits, saying where.
+    let mut searching = Opponent::searching_for(&Careless, 9, |_, _| 0);
+    match searching.turn_in(&Careless, &start) {
+        Some(Turn::Forfeits(fault)) => assert!(fault.to_string().contains("`play` panicked")),
+        _ => panic!("the searching player should forfeit"),
+    }
 }
 
 /// A learner's grid game that says its board is bigger (or smaller) than a [`Grid`] holds; it

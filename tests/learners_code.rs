@@ -452,7 +452,15 @@ fn an_evaluation_that_goes_wrong_or_wavers_is_reported() {
     };
     let study = DepthStudy::new([2], broken);
     let forfeit = study.first_forfeit().expect("a forfeit");
-    assert!(matches!(&forfeit.fault, Fault::Panicked(m) if m == "cannot judge this"));
+    // The panic's own words, and where in the game the evaluation was asked.
+    let Fault::Panicked(said) = &forfeit.fault else {
+        panic!("{}", forfeit.fault);
+    };
+    assert!(
+        said.starts_with("the evaluation panicked after the moves ")
+            && said.ends_with(": cannot judge this"),
+        "{said}"
+    );
     let mut searcher = Opponent::searching(3, broken);
     let board: Board = "X../.O./...".parse().unwrap();
     assert!(matches!(searcher.turn(board), Some(Turn::Forfeits(_))));

@@ -9,6 +9,7 @@
 use std::cell::Cell;
 
 use super::budget::{Budget, MAX_SOLVE_DEPTH, MAX_SOLVE_MOVES, max_depth};
+use super::caught::{Method, Quiet, SearchError, Track, catching};
 use super::search::{GameTree, Observer, Pruning, search};
 use crate::rules::{Ending, LimitError, Player, TwoPlayerGame};
 
@@ -23,15 +24,17 @@ pub const EVALUATION_LIMIT: i32 = 500;
 
 /// A game searched only so far ahead, an evaluation judging the positions where it stops.
 /// Positions carry how many moves the search has made.
-struct Ahead<'a, G: TwoPlayerGame> {
+struct Ahead<'a, G: TwoPlayerGame, T> {
     game: &'a G,
     depth: u32,
     evaluate: &'a dyn Fn(&G::Position, Player) -> i32,
     budget: Budget,
     positions: Cell<u64>,
+    /// Told where the search is ([`catching`]).
+    trail: &'a T,
 }
 
-impl<G: TwoPlayerGame> GameTree for Ahead<'_, G> {
+impl<G: TwoPlayerGame, T: Track<G::Move>> GameTree for Ahead<'_, G, T> {
     type Position = (G::Position, u32);
     type Move = G::Move;
     type Score = i32;
@@ -42,14 +45,18 @@ impl<G: TwoPlayerGame> GameTree for Ahead<'_, G> {
 
     fn score_if_over(&self, (position, made): (G::Position, u32)) -> Option<i32> {
         self.positions.set(self.positions.get() + 1);
+        let depth = made as usize;
+        self.trail.asking(Method::ToMove, depth);
         let mover = self.game.to_move(&position);
         let soon = WIN_SCORE - made.min(400) as i32;
+        self.trail.asking(Method::Ending, depth);
         match self.game.ending(&position) {
             Some(Ending::Drawn) => Some(0),
             Some(Ending::Won(winner)) if winner == mover => Some(soon),
             Some(Ending::Won(_)) => Some(-soon),
             // Past a limit every position is judged where it is: the caller refuses.
             None if made >= self.depth || !self.budget.in_time() => {
+                self.trail.asking(Method::Evaluate, depth);
                 Some((self.evaluate)(&position, mover).clamp(-EVALUATION_LIMIT, EVALUATION_LIMIT))
             }
             None => None,
@@ -65,8 +72,10 @@ impl<G: TwoPlayerGame> GameTree for Ahead<'_, G> {
         &self,
         (position, made): (G::Position, u32),
     ) -> impl Iterator<Item = (G::Move, (G::Position, u32))> {
+        self.trail.asking(Method::Moves, made as usize);
         let moves = self.budget.afford(self.game.moves(&position));
         moves.into_iter().map(move |chosen| {
+            self.trail.playing(chosen, made as usize);
             let next = self.game.play(&position, chosen);
             (chosen, (next, made + 1))
         })
@@ -86,7 +95,7 @@ impl<G: TwoPlayerGame> GameTree for Ahead<'_, G> {
 /// best so far, so the first move to raise the score is the best one.
 struct FirstBest<M>(Option<(M, i32)>);
 
-impl<G: TwoPlayerGame> Observer<Ahead<'_, G>> for FirstBest<G::Move> {
+impl<G: TwoPlayerGame, T: Track<G::Move>> Observer<Ahead<'_, G, T>> for FirstBest<G::Move> {
     fn scored(&mut self, (_, made): (G::Position, u32), chosen: G::Move, score: i32, _: i32) {
         if made == 0 && self.0.is_none_or(|(_, top)| score > top) {
             self.0 = Some((chosen, score));
@@ -104,25 +113,44 @@ pub(crate) fn best_move<G: TwoPlayerGame>(
     position: &G::Position,
     depth: u32,
     evaluate: &dyn Fn(&G::Position, Player) -> i32,
-) -> Result<Found<G::Move>, LimitError> {
-    if game.ending(position).is_some() {
+) -> Result<Found<G::Move>, SearchError> {
+    // The best move, the positions visited and the limit reached, if any; `None` when the game
+    // is over.
+    type Searched<M> = Option<(Option<(M, i32)>, u64, Option<LimitError>)>;
+    fn run<G: TwoPlayerGame>(
+        game: &G,
+        position: &G::Position,
+        depth: u32,
+        evaluate: &dyn Fn(&G::Position, Player) -> i32,
+        trail: &impl Track<G::Move>,
+    ) -> Searched<G::Move> {
+        trail.asking(Method::Ending, 0);
+        if game.ending(position).is_some() {
+            return None;
+        }
+        let tree = Ahead {
+            game,
+            depth: depth.clamp(1, MAX_SOLVE_DEPTH),
+            evaluate,
+            budget: Budget::new(MAX_SOLVE_MOVES, max_depth::<(G::Position, u32)>()),
+            positions: Cell::new(0),
+            trail,
+        };
+        let mut best = FirstBest(None);
+        search(&tree, (position.clone(), 0), Pruning::AlphaBeta, &mut best);
+        Some((best.0, tree.positions.get(), tree.budget.refusal()))
+    }
+    let searched = catching(
+        || run(game, position, depth, evaluate, &Quiet),
+        |trail| run(game, position, depth, evaluate, trail),
+    )?;
+    let Some((best, positions, refusal)) = searched else {
         return Ok(None);
-    }
-    let tree = Ahead {
-        game,
-        depth: depth.clamp(1, MAX_SOLVE_DEPTH),
-        evaluate,
-        budget: Budget::new(MAX_SOLVE_MOVES, max_depth::<(G::Position, u32)>()),
-        positions: Cell::new(0),
     };
-    let mut best = FirstBest(None);
-    search(&tree, (position.clone(), 0), Pruning::AlphaBeta, &mut best);
-    if let Some(refusal) = tree.budget.refusal() {
-        return Err(refusal);
+    if let Some(refusal) = refusal {
+        return Err(refusal.into());
     }
-    Ok(best
-        .0
-        .map(|(chosen, score)| (chosen, score, tree.positions.get())))
+    Ok(best.map(|(chosen, score)| (chosen, score, positions)))
 }
 
 /// The move a search `depth` moves ahead picks from `position` (the first of the best, in the
@@ -146,20 +174,21 @@ pub(crate) fn best_move<G: TwoPlayerGame>(
 /// // O must block the fourth mark in column 3.
 /// let (block, _) = search_ahead(&game, &grid, 4, |_, _| 0)?.unwrap();
 /// assert_eq!(block, 3);
-/// # Ok::<(), magic_tictactoe::LimitError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
 ///
-/// A [`LimitError`] when the search would look at more than [`MAX_SOLVE_MOVES`] moves (ask for
-/// fewer moves ahead), go deeper than the game's positions allow, or take more than
-/// [`MAX_SECONDS`](super::budget::MAX_SECONDS).
+/// [`SearchError::Limit`] when the search would look at more than [`MAX_SOLVE_MOVES`] moves
+/// (ask for fewer moves ahead), go deeper than the game's positions allow, or take more than
+/// [`MAX_SECONDS`](super::budget::MAX_SECONDS); [`SearchError::Panicked`] when the game's own
+/// code or the evaluation panics, with the moves that led there.
 pub fn search_ahead<G: TwoPlayerGame>(
     game: &G,
     position: &G::Position,
     depth: u32,
     evaluate: impl Fn(&G::Position, Player) -> i32,
-) -> Result<Option<(G::Move, i32)>, LimitError> {
+) -> Result<Option<(G::Move, i32)>, SearchError> {
     let found = best_move(game, position, depth, &evaluate)?;
     Ok(found.map(|(chosen, score, _)| (chosen, score)))
 }

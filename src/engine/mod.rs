@@ -8,6 +8,7 @@
 mod ahead;
 mod analysis;
 pub mod budget;
+mod caught;
 mod game;
 pub(crate) mod learner;
 mod level;
@@ -26,6 +27,7 @@ mod value;
 
 pub use ahead::MAX_DEPTH;
 pub use analysis::{Analysis, MoveValue};
+pub use caught::{RulesPanic, SearchError};
 pub use game::Game;
 pub use level::{Level, ParseLevelError, Reason, rules_choice};
 pub use opponent::{MAX_OPPONENT_PLAYOUTS, Opponent, play_out};

@@ -20,10 +20,10 @@ use super::level::rules_choice;
 use super::memo::Memo;
 use super::play::{Choice, Fault, PlayedGame, Turn, play_while};
 use super::seed::{DEFAULT_SEED, mix};
-use super::{Level, Reason, SolvedGame, learner, mcts, solved};
+use super::{Level, Reason, SearchError, SolvedGame, learner, mcts, solved};
 use crate::rules::text::thousands;
 use crate::rules::{
-    Board, IntoSquare, LimitError, Player, Square, SquareError, SquareSet, TicTacToe, TwoPlayerGame,
+    Board, IntoSquare, Player, Square, SquareError, SquareSet, TicTacToe, TwoPlayerGame,
 };
 
 /// The most playouts a move of an [`Opponent::mcts`] player. It searches each position it
@@ -499,8 +499,9 @@ where
     ///
     /// # Errors
     ///
-    /// A [`LimitError`] when the game is too big to solve in a cell.
-    pub fn perfect_for(game: &G) -> Result<Opponent<G>, LimitError> {
+    /// A [`SearchError`] when the game is too big to solve in a cell, or its own code panics
+    /// while it is solved.
+    pub fn perfect_for(game: &G) -> Result<Opponent<G>, SearchError> {
         let solved = SolvedGame::new(game, &game.start())?;
         Ok(Opponent::of_kind(
             Kind::Drawing(Rc::new(PerfectPlay(solved))),
@@ -703,7 +704,8 @@ where
                             })
                         }
                         Ok(None) => Err(Fault::NoMove),
-                        Err(refusal) => Err(Fault::Refused(refusal)),
+                        Err(SearchError::Limit(refusal)) => Err(Fault::Refused(refusal)),
+                        Err(panicked) => Err(Fault::Panicked(panicked.to_string())),
                     })
             }
             Kind::Mcts {
@@ -897,7 +899,7 @@ pub(crate) fn function_name<F>() -> String {
 /// let mut o = Opponent::random_for(&heap, 1);
 /// let game = play_out(&heap, &mut x, &mut o);
 /// assert_eq!(game.end, End::Over(Ending::Won(Player::X)));
-/// # Ok::<(), magic_tictactoe::LimitError>(())
+/// # Ok::<(), magic_tictactoe::SearchError>(())
 /// ```
 pub fn play_out<G>(game: &G, x: &mut Opponent<G>, o: &mut Opponent<G>) -> PlayedGame<G>
 where

@@ -4,7 +4,8 @@
 //! tic-tac-toe has 9, 72, 504 ... 255,168 complete games.
 
 use super::budget::{Budget, MAX_SOLVE_MOVES, max_depth};
-use crate::rules::{LimitError, TwoPlayerGame};
+use super::caught::{Method, Quiet, SearchError, Track, catching};
+use crate::rules::TwoPlayerGame;
 
 /// The number of move sequences of exactly `depth` moves from `position` of `game` (games that
 /// end sooner are not continued, so a depth past the game's longest counts none).
@@ -23,23 +24,30 @@ use crate::rules::{LimitError, TwoPlayerGame};
 /// // in at most four moves, of which 1+1+1+1 alone takes all four.
 /// let heap = TakeAway::new(4);
 /// assert_eq!(perft(&heap, &heap.start(), 4)?, 1);
-/// # Ok::<(), magic_tictactoe::LimitError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
 ///
-/// A [`LimitError`] when the count would list more than [`MAX_SOLVE_MOVES`] moves, go deeper
-/// than the game's positions allow, or take more than
-/// [`MAX_SECONDS`](super::budget::MAX_SECONDS).
+/// [`SearchError::Limit`] when the count would list more than [`MAX_SOLVE_MOVES`] moves, go
+/// deeper than the game's positions allow, or take more than
+/// [`MAX_SECONDS`](super::budget::MAX_SECONDS); [`SearchError::Panicked`] when the game's own
+/// code panics, with the moves that led there.
 pub fn perft<G: TwoPlayerGame>(
     game: &G,
     position: &G::Position,
     depth: u32,
-) -> Result<u64, LimitError> {
-    let budget = Budget::new(MAX_SOLVE_MOVES, max_depth::<G::Position>());
-    let count = walk(game, position, depth, 0, &budget);
-    match budget.refusal() {
-        Some(refusal) => Err(refusal),
+) -> Result<u64, SearchError> {
+    let count = |track: &dyn Fn(&Budget) -> u64| {
+        let budget = Budget::new(MAX_SOLVE_MOVES, max_depth::<G::Position>());
+        (track(&budget), budget.refusal())
+    };
+    let (count, refusal) = catching(
+        || count(&|budget| walk(game, position, depth, 0, budget, &Quiet)),
+        |trail| count(&|budget| walk(game, position, depth, 0, budget, trail)),
+    )?;
+    match refusal {
+        Some(refusal) => Err(refusal.into()),
         None => Ok(count),
     }
 }
@@ -50,13 +58,16 @@ fn walk<G: TwoPlayerGame>(
     left: u32,
     depth: u32,
     budget: &Budget,
+    trail: &impl Track<G::Move>,
 ) -> u64 {
     if left == 0 {
         return 1;
     }
+    trail.asking(Method::Ending, depth as usize);
     if game.ending(position).is_some() || !budget.may_go(depth + 1) {
         return 0;
     }
+    trail.asking(Method::Moves, depth as usize);
     let moves = game.moves(position);
     if !budget.spend(moves.len()) {
         return 0;
@@ -64,13 +75,9 @@ fn walk<G: TwoPlayerGame>(
     moves
         .into_iter()
         .map(|chosen| {
-            walk(
-                game,
-                &game.play(position, chosen),
-                left - 1,
-                depth + 1,
-                budget,
-            )
+            trail.playing(chosen, depth as usize);
+            let next = game.play(position, chosen);
+            walk(game, &next, left - 1, depth + 1, budget, trail)
         })
         .sum()
 }
@@ -119,7 +126,7 @@ mod tests {
             }
         }
         assert_eq!(perft(&Forever, &0, 500), Ok(1));
-        let refusal = perft(&Forever, &0, u32::MAX).unwrap_err();
+        let refusal = perft(&Forever, &0, u32::MAX).unwrap_err().limit().unwrap();
         assert_eq!(refusal.counted, Counted::Depth);
     }
 }

@@ -10,13 +10,14 @@
 //! // Ten sticks: the first player wins, taking 2 to leave a multiple of 4.
 //! let game = TakeAway::new(10);
 //! assert!(solve(&game, &game.start())?.value.is_win());
-//! # Ok::<(), magic_tictactoe::LimitError>(())
+//! # Ok::<(), magic_tictactoe::SearchError>(())
 //! ```
 
 use std::fmt;
 
 use super::Value;
 use super::budget::{Budget, max_depth};
+use super::caught::{Method, Quiet, SearchError, Track, Trail, catching};
 use super::search::{GameTree, Pruning, Search, search};
 use crate::rules::{Ending, LimitError, TwoPlayerGame};
 
@@ -31,7 +32,8 @@ pub use super::solved::{MAX_SOLVED_MOVES, MAX_SOLVED_POSITIONS, SolvedGame};
 /// Every search through it keeps the limits [`solve`] keeps, whoever calls it: the moves it is
 /// given, [`max_depth`] moves deep for the game's positions, and
 /// [`MAX_SECONDS`](super::budget::MAX_SECONDS) of processor time. Past a limit every further
-/// position counts as a draw, and [`Rules::ran_out`] says so.
+/// position counts as a draw, and [`Rules::ran_out`] says so. A panic in the game's own code
+/// goes on through [`search`]: [`solve`] and the calls beside it catch it and say where.
 pub struct Rules<'a, G> {
     game: &'a G,
     visited: std::cell::Cell<u64>,
@@ -84,6 +86,47 @@ fn ending_value<G: TwoPlayerGame>(game: &G, position: &G::Position, ending: Endi
     }
 }
 
+impl<'a, G: TwoPlayerGame> Rules<'a, G> {
+    // The search's two questions, telling `track` where it is. The track is at the position
+    // being asked about whenever the search asks: the search enters a position straight after
+    // the move to it is played, and lists its moves straight after asking whether it is over.
+
+    fn score_if_over_tracked(
+        &self,
+        position: G::Position,
+        track: &impl Track<G::Move>,
+    ) -> Option<Value> {
+        self.visited.set(self.visited.get() + 1);
+        if !self.budget.in_time() {
+            // Cut the rest short: the caller refuses the answer.
+            return Some(Value::Draw(0));
+        }
+        track.asking_here(Method::Ending);
+        let ending = self.game.ending(&position)?;
+        track.asking_here(Method::ToMove);
+        Some(ending_value(self.game, &position, ending))
+    }
+
+    fn moves_tracked<'s, T: Track<G::Move>>(
+        &'s self,
+        position: G::Position,
+        track: &'s T,
+    ) -> impl Iterator<Item = (G::Move, G::Position)> + use<'s, 'a, G, T> {
+        let depth = track.depth();
+        let moves = if self.budget.ran_out() {
+            Vec::new()
+        } else {
+            track.asking_here(Method::Moves);
+            self.budget.afford(self.game.moves(&position))
+        };
+        moves.into_iter().map(move |chosen| {
+            track.playing(chosen, depth);
+            let next = self.game.play(&position, chosen);
+            (chosen, next)
+        })
+    }
+}
+
 impl<G: TwoPlayerGame> GameTree for Rules<'_, G> {
     type Position = G::Position;
     type Move = G::Move;
@@ -94,16 +137,7 @@ impl<G: TwoPlayerGame> GameTree for Rules<'_, G> {
     const MAX_DEPTH: u32 = max_depth::<G::Position>();
 
     fn score_if_over(&self, position: G::Position) -> Option<Value> {
-        self.visited.set(self.visited.get() + 1);
-        if !self.budget.in_time() {
-            // Cut the rest short: the caller refuses the answer.
-            return Some(Value::Draw(0));
-        }
-        Some(ending_value(
-            self.game,
-            &position,
-            self.game.ending(&position)?,
-        ))
+        self.score_if_over_tracked(position, &Quiet)
     }
 
     fn score_too_deep(&self, _: G::Position) -> Value {
@@ -112,15 +146,44 @@ impl<G: TwoPlayerGame> GameTree for Rules<'_, G> {
     }
 
     fn moves(&self, position: G::Position) -> impl Iterator<Item = (G::Move, G::Position)> {
-        let moves = if self.budget.ran_out() {
-            Vec::new()
-        } else {
-            self.budget.afford(self.game.moves(&position))
-        };
-        moves.into_iter().map(move |chosen| {
-            let next = self.game.play(&position, chosen);
-            (chosen, next)
-        })
+        self.moves_tracked(position, &Quiet)
+    }
+
+    fn of_move_into(next: Value) -> Value {
+        Value::of_move_into(next)
+    }
+
+    fn before_move(bound: Value) -> Value {
+        bound.before_move()
+    }
+}
+
+/// The game's tree as [`Rules`] sees it, on the second run of a search whose game panicked:
+/// the same questions, with a trail of where the search is.
+struct Traced<'a, G: TwoPlayerGame> {
+    rules: Rules<'a, G>,
+    trail: &'a Trail<G::Move>,
+}
+
+impl<G: TwoPlayerGame> GameTree for Traced<'_, G> {
+    type Position = G::Position;
+    type Move = G::Move;
+    type Score = Value;
+
+    const LOWEST: Value = Value::LOWEST;
+    const HIGHEST: Value = Value::HIGHEST;
+    const MAX_DEPTH: u32 = max_depth::<G::Position>();
+
+    fn score_if_over(&self, position: G::Position) -> Option<Value> {
+        self.rules.score_if_over_tracked(position, self.trail)
+    }
+
+    fn score_too_deep(&self, position: G::Position) -> Value {
+        self.rules.score_too_deep(position)
+    }
+
+    fn moves(&self, position: G::Position) -> impl Iterator<Item = (G::Move, G::Position)> {
+        self.rules.moves_tracked(position, self.trail)
     }
 
     fn of_move_into(next: Value) -> Value {
@@ -136,11 +199,24 @@ fn solve_with<G: TwoPlayerGame>(
     game: &G,
     position: &G::Position,
     pruning: Pruning,
-) -> Result<Search<Value>, LimitError> {
-    let rules = Rules::new(game, MAX_SOLVE_MOVES);
-    let found = search(&rules, position.clone(), pruning, &mut ());
-    match rules.refusal() {
-        Some(refusal) => Err(refusal),
+) -> Result<Search<Value>, SearchError> {
+    let (found, refusal) = catching(
+        || {
+            let rules = Rules::new(game, MAX_SOLVE_MOVES);
+            let found = search(&rules, position.clone(), pruning, &mut ());
+            (found, rules.refusal())
+        },
+        |trail| {
+            let traced = Traced {
+                rules: Rules::new(game, MAX_SOLVE_MOVES),
+                trail,
+            };
+            let found = search(&traced, position.clone(), pruning, &mut ());
+            (found, traced.rules.refusal())
+        },
+    )?;
+    match refusal {
+        Some(refusal) => Err(refusal.into()),
         None => Ok(found),
     }
 }
@@ -150,13 +226,14 @@ fn solve_with<G: TwoPlayerGame>(
 ///
 /// # Errors
 ///
-/// A [`LimitError`] when the game's tree from `position` needs more than [`MAX_SOLVE_MOVES`]
-/// moves looked at, goes deeper than the search may, or takes more than
-/// [`MAX_SECONDS`](super::budget::MAX_SECONDS).
+/// [`SearchError::Limit`] when the game's tree from `position` needs more than
+/// [`MAX_SOLVE_MOVES`] moves looked at, goes deeper than the search may, or takes more than
+/// [`MAX_SECONDS`](super::budget::MAX_SECONDS); [`SearchError::Panicked`] when the game's own
+/// code panics, with the moves from `position` that led there.
 pub fn solve<G: TwoPlayerGame>(
     game: &G,
     position: &G::Position,
-) -> Result<Search<Value>, LimitError> {
+) -> Result<Search<Value>, SearchError> {
     solve_with(game, position, Pruning::AlphaBeta)
 }
 
@@ -168,7 +245,7 @@ pub fn solve<G: TwoPlayerGame>(
 pub fn solve_minimax<G: TwoPlayerGame>(
     game: &G,
     position: &G::Position,
-) -> Result<Search<Value>, LimitError> {
+) -> Result<Search<Value>, SearchError> {
     solve_with(game, position, Pruning::None)
 }
 
@@ -181,19 +258,45 @@ pub fn solve_minimax<G: TwoPlayerGame>(
 pub fn move_values<G: TwoPlayerGame>(
     game: &G,
     position: &G::Position,
-) -> Result<Vec<(G::Move, Value)>, LimitError> {
-    let rules = Rules::new(game, MAX_SOLVE_MOVES);
-    let mut values = Vec::new();
-    let moves = game.moves(position);
-    if rules.budget.spend(moves.len()) {
-        for chosen in moves {
-            let next = game.play(position, chosen);
-            let found = search(&rules, next, Pruning::AlphaBeta, &mut ());
-            values.push((chosen, Value::of_move_into(found.value)));
+) -> Result<Vec<(G::Move, Value)>, SearchError> {
+    // Each move's value, by the one search, told where it is by `track` through `tree`.
+    fn each_move<G: TwoPlayerGame, T: GameTree<Position = G::Position, Score = Value>>(
+        game: &G,
+        position: &G::Position,
+        rules: &Rules<'_, G>,
+        tree: &T,
+        track: &impl Track<G::Move>,
+    ) -> Vec<(G::Move, Value)> {
+        let mut values = Vec::new();
+        track.asking(Method::Moves, 0);
+        let moves = game.moves(position);
+        if rules.budget.spend(moves.len()) {
+            for chosen in moves {
+                track.playing(chosen, 0);
+                let next = game.play(position, chosen);
+                let found = search(tree, next, Pruning::AlphaBeta, &mut ());
+                values.push((chosen, Value::of_move_into(found.value)));
+            }
         }
+        values
     }
-    match rules.refusal() {
-        Some(refusal) => Err(refusal),
+    let (values, refusal) = catching(
+        || {
+            let rules = Rules::new(game, MAX_SOLVE_MOVES);
+            let values = each_move(game, position, &rules, &rules, &Quiet);
+            (values, rules.refusal())
+        },
+        |trail| {
+            let traced = Traced {
+                rules: Rules::new(game, MAX_SOLVE_MOVES),
+                trail,
+            };
+            let values = each_move(game, position, &traced.rules, &traced, trail);
+            (values, traced.rules.refusal())
+        },
+    )?;
+    match refusal {
+        Some(refusal) => Err(refusal.into()),
         None => Ok(values),
     }
 }
@@ -261,7 +364,7 @@ mod tests {
                 None
             }
         }
-        let refusal = solve(&Forever, &0).unwrap_err();
+        let refusal = solve(&Forever, &0).unwrap_err().limit().unwrap();
         assert_eq!(refusal.counted, Counted::Depth);
         assert_eq!(
             refusal.to_string(),

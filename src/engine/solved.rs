@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicU8, AtomicU16, Ordering};
 
 use super::Value;
 use super::budget::{Budget, max_depth};
+use super::caught::{Method, Quiet, SearchError, Track, catching};
 use super::memo::Memo as PositionMemo;
 use super::search::value_if_over;
 use crate::rules::{
@@ -326,7 +327,7 @@ pub const MAX_SOLVED_MOVES: u64 = 2_000_000;
 /// let tic_tac_toe = SolvedGame::tic_tac_toe();
 /// assert_eq!(tic_tac_toe.len(), 5_478);
 /// assert_eq!(tic_tac_toe.value(&Board::new()), Some(Value::Draw(9)));
-/// # Ok::<(), magic_tictactoe::LimitError>(())
+/// # Ok::<(), magic_tictactoe::SearchError>(())
 /// ```
 pub struct SolvedGame<G: TwoPlayerGame = TicTacToe> {
     values: PositionMemo<G, Value>,
@@ -363,31 +364,45 @@ where
     ///
     /// # Errors
     ///
-    /// A [`LimitError`] when the game has more than [`MAX_SOLVED_POSITIONS`] positions from
-    /// `start`, lists more than [`MAX_SOLVED_MOVES`] moves, goes deeper than its positions allow
-    /// ([`max_depth`]), or takes more than [`MAX_SECONDS`](super::budget::MAX_SECONDS).
-    pub fn new(game: &G, start: &G::Position) -> Result<SolvedGame<G>, LimitError> {
-        let mut walk = Walk {
-            game,
-            solved: SolvedGame {
-                values: PositionMemo::new(),
-                order: Vec::new(),
-            },
-            budget: Budget::new(MAX_SOLVED_MOVES, max_depth::<G::Position>()),
-            too_many: false,
-        };
-        walk.value(start.clone(), 0);
-        if let Some(refusal) = walk.budget.refusal() {
-            return Err(refusal);
+    /// [`SearchError::Limit`] when the game has more than [`MAX_SOLVED_POSITIONS`] positions
+    /// from `start`, lists more than [`MAX_SOLVED_MOVES`] moves, goes deeper than its positions
+    /// allow ([`max_depth`]), or takes more than [`MAX_SECONDS`](super::budget::MAX_SECONDS);
+    /// [`SearchError::Panicked`] when the game's own code panics, with the moves from `start`
+    /// that led there.
+    pub fn new(game: &G, start: &G::Position) -> Result<SolvedGame<G>, SearchError> {
+        fn run<G, T>(game: &G, start: &G::Position, trail: &T) -> Walked<G>
+        where
+            G: TwoPlayerGame,
+            G::Position: Hash + Eq,
+            T: Track<G::Move>,
+        {
+            let mut walk = Walk {
+                game,
+                solved: SolvedGame {
+                    values: PositionMemo::new(),
+                    order: Vec::new(),
+                },
+                budget: Budget::new(MAX_SOLVED_MOVES, max_depth::<G::Position>()),
+                too_many: false,
+                trail,
+            };
+            walk.value(start.clone(), 0);
+            (walk.solved, walk.budget.refusal(), walk.too_many)
         }
-        if walk.too_many {
+        let (solved, refusal, too_many) =
+            catching(|| run(game, start, &Quiet), |trail| run(game, start, trail))?;
+        if let Some(refusal) = refusal {
+            return Err(refusal.into());
+        }
+        if too_many {
             return Err(LimitError {
                 counted: Counted::Positions,
                 asked: MAX_SOLVED_POSITIONS as u64 + 1,
                 limit: MAX_SOLVED_POSITIONS as u64,
-            });
+            }
+            .into());
         }
-        Ok(walk.solved)
+        Ok(solved)
     }
 
     /// The value of `position` for the player to move; `None` for a position not reachable
@@ -429,18 +444,24 @@ where
     }
 }
 
-/// The walk that fills a [`SolvedGame`]: each position's value, searched once.
-struct Walk<'a, G: TwoPlayerGame> {
+/// A solved game, the limit the walk reached if any, and whether it met too many positions.
+type Walked<G> = (SolvedGame<G>, Option<LimitError>, bool);
+
+/// The walk that fills a [`SolvedGame`]: each position's value, searched once, telling `trail`
+/// where it is.
+struct Walk<'a, G: TwoPlayerGame, T> {
     game: &'a G,
     solved: SolvedGame<G>,
     budget: Budget,
     too_many: bool,
+    trail: &'a T,
 }
 
-impl<G> Walk<'_, G>
+impl<G, T> Walk<'_, G, T>
 where
     G: TwoPlayerGame,
     G::Position: Hash + Eq,
+    T: Track<G::Move>,
 {
     fn value(&mut self, position: G::Position, depth: u32) -> Value {
         if let Some(known) = self.solved.value(&position) {
@@ -450,17 +471,23 @@ where
             // Cut the rest short: the caller refuses the answer.
             return Value::Draw(0);
         }
-        let value = match self.game.ending(&position) {
+        let at = depth as usize;
+        self.trail.asking(Method::Ending, at);
+        let ending = self.game.ending(&position);
+        self.trail.asking(Method::ToMove, at);
+        let value = match ending {
             Some(Ending::Drawn) => Value::Draw(0),
             Some(Ending::Won(winner)) if winner == self.game.to_move(&position) => Value::Win(0),
             Some(Ending::Won(_)) => Value::Loss(0),
             None => {
+                self.trail.asking(Method::Moves, at);
                 let moves = self.game.moves(&position);
                 if !self.budget.spend(moves.len()) {
                     return Value::Draw(0);
                 }
                 let mut best = None;
                 for chosen in moves {
+                    self.trail.playing(chosen, at);
                     let next = self.game.play(&position, chosen);
                     let value = Value::of_move_into(self.value(next, depth + 1));
                     best = best.max(Some(value));

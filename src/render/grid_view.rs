@@ -30,7 +30,7 @@ const SQUARES: usize = u64::BITS as usize;
 /// let values = move_values(&game, &grid)?;
 /// let picture = grid.view(&game).with_values(&values);
 /// assert!(picture.to_html().as_str().contains("O to move"));
-/// # Ok::<(), magic_tictactoe::LimitError>(())
+/// # Ok::<(), magic_tictactoe::SearchError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct GridView {

@@ -14,7 +14,7 @@
 //!
 //! let connect = ConnectFour::new(4, 4)?;
 //! assert_eq!(connect.moves(&connect.start()), vec![0, 1, 2, 3]);
-//! # Ok::<(), magic_tictactoe::LimitError>(())
+//! # Ok::<(), magic_tictactoe::SearchError>(())
 //! ```
 
 use std::fmt;

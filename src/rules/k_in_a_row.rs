@@ -140,7 +140,7 @@ mod tests {
     #[test]
     fn four_by_four_tic_tac_toe_is_too_big_to_solve_in_a_cell() {
         let game = KInARow::new(4, 4, 4).unwrap();
-        let refusal = solve(&game, &game.start()).unwrap_err();
+        let refusal = solve(&game, &game.start()).unwrap_err().limit().unwrap();
         assert_eq!(refusal.counted, Counted::MovesSearched);
     }
 }

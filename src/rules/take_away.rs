@@ -15,7 +15,7 @@
 //! let values = move_values(&game, &game.start())?;
 //! let winning: Vec<u32> = values.iter().filter(|(_, v)| v.is_win()).map(|&(take, _)| take).collect();
 //! assert_eq!(winning, vec![3]);
-//! # Ok::<(), magic_tictactoe::LimitError>(())
+//! # Ok::<(), magic_tictactoe::SearchError>(())
 //! ```
 
 use std::fmt;

@@ -15,7 +15,7 @@
 //! let challenge = GameChallenge::new(&heap, "one at a time", |_: &(u32, Player)| 1);
 //! assert!(challenge.record("perfect", Player::X).unwrap().losses > 0.99);
 //! assert!(!check_game_negamax(&heap, |_| 0)?.is_right());
-//! # Ok::<(), magic_tictactoe::LimitError>(())
+//! # Ok::<(), magic_tictactoe::SearchError>(())
 //! ```
 
 use std::hash::Hash;

@@ -33,7 +33,9 @@ pub use super::record::Record;
 use super::tournament::{ExactEndings, Rates, SAMPLED_GAMES, SEED, SampledEndings};
 use crate::engine::budget::{Budget, MAX_SECONDS};
 use crate::engine::play::play_while;
-use crate::engine::{Choice, End, Fault, Forfeit, Level, Opponent, Reason, Turn, learner};
+use crate::engine::{
+    Choice, End, Fault, Forfeit, Level, Opponent, Reason, SearchError, Turn, learner,
+};
 use crate::render::palette::{DRAW_BAR, INK, LOSS_BAR, MUTED, PAPER, TABLE_EDGE, WIN_BAR};
 use crate::render::parts::{self, caption, card, heading_cell, plain_table, title};
 use crate::render::{Border, Html, Picture, Px, Scale, ShowGame, div, notebook_pictures, td, tr};
@@ -257,13 +259,13 @@ where
         let mut computers = vec![Computer::Random];
         computers.extend(MCTS_OPPONENTS.map(Computer::Mcts));
         let mut notes = Vec::new();
-        match learner::run(|| Opponent::perfect_for(game)) {
-            Ok(Ok(perfect)) => computers.push(Computer::Perfect(perfect)),
-            Ok(Err(error)) => notes.push(format!(
-                "Perfect play is left out: the game is too big to solve in a cell ({error})."
+        match Opponent::perfect_for(game) {
+            Ok(perfect) => computers.push(Computer::Perfect(perfect)),
+            Err(SearchError::Panicked(panic)) => notes.push(format!(
+                "Perfect play is left out: {panic}, while the game was solved."
             )),
-            Err(message) => notes.push(format!(
-                "Perfect play is left out: the game's own code panicked while it was solved ({message})."
+            Err(error) => notes.push(format!(
+                "Perfect play is left out: the game is too big to solve in a cell ({error})."
             )),
         }
         let mut challenge = Challenge {

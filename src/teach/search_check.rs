@@ -48,7 +48,7 @@
 //! let check = SearchCheck::negamax(&heap, |position| negamax(&heap, position))?;
 //! assert!(check.is_right());
 //! assert_eq!(check.checked(), 20); // 0 to 10 sticks, X or O to move (not X at 9 nor O at 10)
-//! # Ok::<(), magic_tictactoe::LimitError>(())
+//! # Ok::<(), magic_tictactoe::SearchError>(())
 //! ```
 
 use std::any::Any;
@@ -58,14 +58,14 @@ use std::hash::Hash;
 
 use crate::engine::budget::{Budget, MAX_SECONDS};
 use crate::engine::search::{alpha_beta, minimax};
-use crate::engine::{SolvedGame, Value, learner};
+use crate::engine::{SearchError, SolvedGame, Value, learner};
 use crate::render::palette::INK;
 use crate::render::parts::{
     NOT_YET, RIGHT, caption, card, cell, heading_cell, plain_table, verdict_box,
 };
 use crate::render::{Html, Picture, Scale, ShowGame, div, notebook_pictures, tr};
 use crate::rules::text::{thousands, type_name};
-use crate::rules::{Board, LimitError, Player, TicTacToe, TwoPlayerGame, boards_made};
+use crate::rules::{Board, Player, TicTacToe, TwoPlayerGame, boards_made};
 
 /// The most boards a learner's tic-tac-toe search may make over the whole check: about fifty
 /// times what a plain minimax needs, so a slow search is stopped in seconds, not minutes.
@@ -318,11 +318,12 @@ where
     ///
     /// # Errors
     ///
-    /// A [`LimitError`] when the game is too big to solve in a cell ([`SolvedGame::new`]).
+    /// A [`SearchError`] when the game is too big to solve in a cell, or its own code panics
+    /// while it is solved ([`SolvedGame::new`]).
     pub fn minimax(
         game: &G,
         search: impl Fn(&G::Position) -> i32,
-    ) -> Result<SearchCheck<G>, LimitError> {
+    ) -> Result<SearchCheck<G>, SearchError> {
         check_game(
             game,
             SearchKind::Minimax,
@@ -341,7 +342,7 @@ where
     pub fn negamax(
         game: &G,
         search: impl Fn(&G::Position) -> i32,
-    ) -> Result<SearchCheck<G>, LimitError> {
+    ) -> Result<SearchCheck<G>, SearchError> {
         check_game(
             game,
             SearchKind::Negamax,
@@ -358,7 +359,7 @@ fn check_in_debug_words<G>(
     kind: SearchKind,
     name: &str,
     search: impl Fn(&G::Position) -> i32,
-) -> Result<SearchCheck<G>, LimitError>
+) -> Result<SearchCheck<G>, SearchError>
 where
     G: TwoPlayerGame + 'static,
     G::Position: Hash + Eq + fmt::Debug,
@@ -378,7 +379,7 @@ where
 pub fn check_game_minimax<G>(
     game: &G,
     search: impl Fn(&G::Position) -> i32,
-) -> Result<SearchCheck<G>, LimitError>
+) -> Result<SearchCheck<G>, SearchError>
 where
     G: TwoPlayerGame + 'static,
     G::Position: Hash + Eq + fmt::Debug,
@@ -396,7 +397,7 @@ where
 pub fn check_game_negamax<G>(
     game: &G,
     search: impl Fn(&G::Position) -> i32,
-) -> Result<SearchCheck<G>, LimitError>
+) -> Result<SearchCheck<G>, SearchError>
 where
     G: TwoPlayerGame + 'static,
     G::Position: Hash + Eq + fmt::Debug,
@@ -410,7 +411,7 @@ fn check_game<G>(
     name: &str,
     search: impl Fn(&G::Position) -> i32,
     words: &dyn Fn(&G::Position) -> String,
-) -> Result<SearchCheck<G>, LimitError>
+) -> Result<SearchCheck<G>, SearchError>
 where
     G: TwoPlayerGame + 'static,
     G::Position: Hash + Eq,

@@ -284,7 +284,7 @@ where
 /// let players = [Opponent::random_for(&heap, 1), Opponent::perfect_for(&heap)?];
 /// let tournament = Tournament::among_for(&heap, players)?;
 /// assert_eq!(tournament.rates_at(1, 0).unwrap().x_wins, 1.0); // perfect as X always wins
-/// # Ok::<(), magic_tictactoe::LimitError>(())
+/// # Ok::<(), magic_tictactoe::SearchError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tournament {
