@@ -5,6 +5,11 @@ use magic_tictactoe::engine::solve::move_values;
 use magic_tictactoe::prelude::*;
 use magic_tictactoe::solver;
 
+/// `grid` after X's winning move in column 0.
+fn won_grid(game: &ConnectFour, grid: &Grid) -> Grid {
+    game.play(grid, 0)
+}
+
 /// The yellow of a winning line's squares.
 const MARKED: &str = "#ffe07a";
 
@@ -15,7 +20,8 @@ fn a_grid_games_picture_shows_marks_numbers_the_winning_line_and_values() {
     for column in [0, 1, 0, 1, 0, 1] {
         grid = game.play(&grid, column);
     }
-    // X to move: the only winning move is the fourth mark in column 0; elsewhere O wins.
+    // X to move: the only winning move is the fourth mark in column 0; column 1 fills O's
+    // column and draws; elsewhere O wins.
     let values = move_values(&game, &grid).unwrap();
     let view = grid.view(&game).with_values(&values);
     let html = view.to_html().into_string();
@@ -30,6 +36,31 @@ fn a_grid_games_picture_shows_marks_numbers_the_winning_line_and_values() {
     assert!(html.contains("loss 2"), "the other columns lose: {html}");
     assert_eq!(html.matches(MARKED).count(), 0, "no line yet");
     assert_eq!(view.to_string(), "....\nXO..\nXO..\nXO..\nX to move");
+    // The values alone are a picture too: a table in the game's order, the best marked.
+    assert_eq!(values.best(), [0]);
+    assert_eq!(
+        values.to_string(),
+        "0: win in 1 (best)\n1: draw in 10\n2: loss in 2\n3: loss in 2"
+    );
+    let table = values.to_html().into_string();
+    assert_eq!(
+        table.matches("<tr").count(),
+        5,
+        "a heading and a row a move: {table}"
+    );
+    assert_eq!(table.matches(">best<").count(), 1, "{table}");
+    assert!(table.contains(">draw in 10<"), "{table}");
+    assert!(
+        table.contains(">win in 1<") && table.contains(">loss in 2<"),
+        "{table}"
+    );
+    let over = move_values(&game, &won_grid(&game, &grid)).unwrap();
+    assert!(over.is_empty());
+    assert!(
+        over.to_html()
+            .into_string()
+            .contains("No moves: the game is over here.")
+    );
 
     let won = game.play(&grid, 0);
     let html = won.view(&game).to_html().into_string();

@@ -249,6 +249,81 @@ pub fn solve_minimax<G: TwoPlayerGame>(
     solve_with(game, position, Pruning::None)
 }
 
+/// Every move from a position with its value for the player making it, in the game's order of
+/// moves: what [`move_values`] answers. It is used as the list it is (`for (chosen, value) in
+/// values`, `values.len()`, `&values[..]`), and a notebook shows it as a table, the best moves
+/// marked.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MoveValues<M> {
+    values: Vec<(M, Value)>,
+}
+
+impl<M: Copy> MoveValues<M> {
+    /// The best moves: those with the highest value, in the game's order.
+    pub fn best(&self) -> Vec<M> {
+        let top = self.values.iter().map(|&(_, value)| value).max();
+        self.values
+            .iter()
+            .filter(|&&(_, value)| Some(value) == top)
+            .map(|&(chosen, _)| chosen)
+            .collect()
+    }
+}
+
+impl<M> MoveValues<M> {
+    /// The moves and their values, as a `Vec`.
+    pub fn into_vec(self) -> Vec<(M, Value)> {
+        self.values
+    }
+}
+
+impl<M> std::ops::Deref for MoveValues<M> {
+    type Target = [(M, Value)];
+
+    fn deref(&self) -> &[(M, Value)] {
+        &self.values
+    }
+}
+
+impl<M> IntoIterator for MoveValues<M> {
+    type Item = (M, Value);
+    type IntoIter = std::vec::IntoIter<(M, Value)>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.values.into_iter()
+    }
+}
+
+impl<'a, M> IntoIterator for &'a MoveValues<M> {
+    type Item = &'a (M, Value);
+    type IntoIter = std::slice::Iter<'a, (M, Value)>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.values.iter()
+    }
+}
+
+impl<M: fmt::Debug> fmt::Display for MoveValues<M> {
+    /// A line a move, `2: win in 3`, the best marked `(best)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(top) = self.values.iter().map(|&(_, value)| value).max() else {
+            return f.write_str("No moves: the game is over here.");
+        };
+        for (i, (chosen, value)) in self.values.iter().enumerate() {
+            let newline = if i == 0 { "" } else { "\n" };
+            let best = if *value == top { " (best)" } else { "" };
+            write!(f, "{newline}{chosen:?}: {value}{best}")?;
+        }
+        Ok(())
+    }
+}
+
+impl<M> From<MoveValues<M>> for Vec<(M, Value)> {
+    fn from(values: MoveValues<M>) -> Vec<(M, Value)> {
+        values.values
+    }
+}
+
 /// Every move from `position` with its value for the player making it, in the game's order of
 /// moves: the best have the highest value.
 ///
@@ -258,7 +333,7 @@ pub fn solve_minimax<G: TwoPlayerGame>(
 pub fn move_values<G: TwoPlayerGame>(
     game: &G,
     position: &G::Position,
-) -> Result<Vec<(G::Move, Value)>, SearchError> {
+) -> Result<MoveValues<G::Move>, SearchError> {
     // Each move's value, by the one search, told where it is by `track` through `tree`.
     fn each_move<G: TwoPlayerGame, T: GameTree<Position = G::Position, Score = Value>>(
         game: &G,
@@ -297,7 +372,7 @@ pub fn move_values<G: TwoPlayerGame>(
     )?;
     match refusal {
         Some(refusal) => Err(refusal.into()),
-        None => Ok(values),
+        None => Ok(MoveValues { values }),
     }
 }
 

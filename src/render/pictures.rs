@@ -7,6 +7,7 @@ use super::palette::{self, BAR, DRAW_STAT, MUTED, O_MARK, PAPER, X_MARK};
 use super::parts::{bar, caption, card, cell, chip, heading_cell, note, plain_table, refusal};
 use super::picture::notebook_pictures;
 use super::{Html, Picture, Scale};
+use crate::engine::solve::MoveValues;
 use crate::engine::stats::Statistics;
 use crate::engine::{Analysis, Fault, Forfeit, Game, Value};
 use crate::rules::text::thousands;
@@ -211,4 +212,37 @@ impl Picture for Statistics {
     }
 }
 
+impl<M: Copy + std::fmt::Debug> Picture for MoveValues<M> {
+    /// A table of the moves in the game's order, each value in its colour (win, draw, loss for
+    /// the player making the move), the best marked.
+    fn draw(&self, scale: Scale) -> Html {
+        let Some(top) = self.iter().map(|&(_, value)| value).max() else {
+            return card(scale, caption(scale, "No moves: the game is over here."));
+        };
+        let heading = tr()
+            .child(heading_cell(scale, "move"))
+            .child(heading_cell(scale, "its value for the player making it"))
+            .child(heading_cell(scale, ""));
+        let rows = self.iter().map(|&(chosen, value)| {
+            let (background, ink) = palette::value(value);
+            let best = if value == top { "best" } else { "" };
+            tr().child(cell(scale).text(&format!("{chosen:?}")))
+                .child(cell(scale).child(chip(scale, &value.to_string(), background, ink)))
+                .child(cell(scale).css("font-weight", "bold").text(best))
+        });
+        let mut inner = Html::default();
+        inner.push(plain_table().child(heading).children(rows));
+        inner.push(note(
+            scale,
+            "The number is how many moves until the game ends, this move included.",
+        ));
+        card(scale, inner)
+    }
+
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
 notebook_pictures!(Game, Forfeit, Analysis, Statistics);
+notebook_pictures!(MoveValues<M> where M: Copy + std::fmt::Debug);
