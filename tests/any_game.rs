@@ -271,6 +271,9 @@ fn a_learners_search_is_checked_on_any_game_and_its_mistakes_are_found() {
     assert!(check.is_right(), "{check}");
     assert_eq!(check.checked(), MAX_GAME_CHECKS);
     assert!(check.positions_of_the_game() > MAX_GAME_CHECKS);
+    // The game is named in words: its own name, not the type's.
+    let text = check.to_string();
+    assert!(text.ends_with("of Connect Four on 4 by 4."), "{text}");
     // Too big to solve: refused in a sentence.
     let four = KInARow::new(4, 4, 4).unwrap();
     assert!(SearchCheck::negamax(&four, |_| 0).is_err());
@@ -295,10 +298,21 @@ fn a_learners_player_meets_the_computer_on_any_game() {
     }
     assert_eq!(challenge.record("perfect", Player::X).unwrap().draws, 1.0);
     assert!(challenge.first_forfeit().is_none());
+    let text = challenge.to_string();
+    assert!(
+        text.starts_with("perfect too against the computer at Connect Four on 4 by 4"),
+        "{text}"
+    );
 
     // Taking sticks: always one loses to perfect play from 10 (X) and wins nothing against it.
     let take = TakeAway(10);
     let ones = Challenge::of_game(&take, "ones", |_: &(u32, Player)| 1);
+    // A learner's game with no name of its own is called by its type's, in words.
+    let text = ones.to_string();
+    assert!(
+        text.starts_with("ones against the computer at take away"),
+        "{text}"
+    );
     assert_eq!(
         ones.record("perfect", Player::X).unwrap().losses,
         1.0,

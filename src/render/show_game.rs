@@ -8,9 +8,10 @@ use super::board_view::BoardView;
 use super::html::{Border, div};
 use super::palette::{CELL, DARK_INK, GRID};
 use super::{Html, Scale};
+use crate::rules::text::type_name;
 use crate::rules::{Board, Square, SquareSet};
 use crate::rules::{ConnectFour, Grid, GridGame, KInARow, Player, TakeAway};
-use crate::rules::{TicTacToe, TwoPlayerGame};
+use crate::rules::{MAX_TAKE, TicTacToe, TwoPlayerGame};
 
 /// A game whose positions and moves the pictures can show. A learner's game needs only
 /// [`ShowGame::position_text`], as notebook 12 writes it for its take-away:
@@ -28,6 +29,12 @@ use crate::rules::{TicTacToe, TwoPlayerGame};
 pub trait ShowGame: TwoPlayerGame {
     /// The position in a few words (or rows of marks).
     fn position_text(&self, position: &Self::Position) -> String;
+
+    /// The game's name, as a picture says it: "tic-tac-toe", "Connect Four on 7 by 6". Unless
+    /// told, the type's name in words: `struct LastLoses` is "last loses".
+    fn name(&self) -> String {
+        name_in_words(&type_name::<Self>())
+    }
 
     /// A move in a few words, after the name of the player making it: "on 5", "in column 3",
     /// "takes 2". Unless told, the move as `{:?}` prints it: "plays 2".
@@ -60,6 +67,10 @@ pub trait ShowGame: TwoPlayerGame {
 impl ShowGame for TicTacToe {
     fn position_text(&self, board: &Board) -> String {
         board.to_string()
+    }
+
+    fn name(&self) -> String {
+        "tic-tac-toe".to_owned()
     }
 
     fn move_text(&self, square: Square) -> String {
@@ -102,6 +113,11 @@ impl ShowGame for KInARow {
         self.text(grid)
     }
 
+    fn name(&self) -> String {
+        let (columns, rows) = self.size();
+        format!("{} in a row on {columns} by {rows}", self.k())
+    }
+
     fn move_text(&self, square: usize) -> String {
         format!("on {square}")
     }
@@ -114,6 +130,11 @@ impl ShowGame for KInARow {
 impl ShowGame for ConnectFour {
     fn position_text(&self, grid: &Grid) -> String {
         self.text(grid)
+    }
+
+    fn name(&self) -> String {
+        let (columns, rows) = self.size();
+        format!("Connect Four on {columns} by {rows}")
     }
 
     fn move_text(&self, column: usize) -> String {
@@ -133,9 +154,41 @@ impl ShowGame for TakeAway {
         }
     }
 
+    fn name(&self) -> String {
+        format!(
+            "take-away from {} sticks, 1 to {} a turn",
+            self.sticks,
+            self.most.clamp(1, MAX_TAKE)
+        )
+    }
+
     fn move_text(&self, take: u32) -> String {
         format!("takes {take}")
     }
+}
+
+/// A type's name in words: `LastLoses` is "last loses", `KInARow` "k in a row", `Nim3Heaps`
+/// "nim 3 heaps".
+pub(crate) fn name_in_words(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    let mut words = String::with_capacity(name.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '_' {
+            words.push(' ');
+            continue;
+        }
+        if let Some(&before) = i.checked_sub(1).and_then(|j| chars.get(j)) {
+            let after = chars.get(i + 1).copied();
+            let starts_word = (c.is_uppercase()
+                && (!before.is_uppercase() || after.is_some_and(char::is_lowercase)))
+                || (c.is_ascii_digit() != before.is_ascii_digit() && before != '_');
+            if starts_word && !words.ends_with(' ') {
+                words.push(' ');
+            }
+        }
+        words.extend(c.to_lowercase());
+    }
+    words
 }
 
 /// A move named with the player making it: "X on 5", "O in column 3".
@@ -145,4 +198,25 @@ pub(crate) fn move_name<G: ShowGame>(
     chosen: G::Move,
 ) -> String {
     format!("{mover} {}", game.move_text(chosen))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_type_name_reads_as_words() {
+        for (name, words) in [
+            ("LastLoses", "last loses"),
+            ("KInARow", "k in a row"),
+            ("Nim3Heaps", "nim 3 heaps"),
+            ("TakeAway", "take away"),
+            ("nim", "nim"),
+            ("HTTPGame", "http game"),
+            ("my_game", "my game"),
+            ("", ""),
+        ] {
+            assert_eq!(name_in_words(name), words, "{name}");
+        }
+    }
 }

@@ -25,7 +25,7 @@ pub(crate) fn capitalised(text: &str) -> String {
 }
 
 /// The game's type name without its path: `TakeAway`, `ConnectFour`.
-pub(crate) fn type_name<G>() -> String {
+pub(crate) fn type_name<G: ?Sized>() -> String {
     let full = std::any::type_name::<G>();
     let without_generics = full.split('<').next().unwrap_or(full);
     without_generics

@@ -59,6 +59,9 @@ impl GameChallenge {
         G::Position: Hash + Eq + fmt::Debug,
         P: FnMut(&G::Position) -> G::Move,
     {
-        Challenge::played(game, name, player, &|position| format!("{position:?}"))
+        let game_name = crate::render::name_in_words(&crate::rules::text::type_name::<G>());
+        Challenge::played(game, &game_name, name, player, &|position| {
+            format!("{position:?}")
+        })
     }
 }

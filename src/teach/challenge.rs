@@ -39,7 +39,7 @@ use crate::engine::{
 use crate::render::palette::{DRAW_BAR, INK, LOSS_BAR, MUTED, PAPER, TABLE_EDGE, WIN_BAR};
 use crate::render::parts::{self, caption, card, heading_cell, plain_table, title};
 use crate::render::{Border, Html, Picture, Px, Scale, ShowGame, div, notebook_pictures, td, tr};
-use crate::rules::text::{thousands, type_name};
+use crate::rules::text::thousands;
 use crate::rules::{Ending, Player, TicTacToe, TwoPlayerGame};
 
 /// Games a challenge on any game ([`Challenge::of_game`]) plays against each opponent on each
@@ -119,7 +119,8 @@ impl<'a> From<&'a str> for Against<'a> {
 /// Either way a challenge stops after [`MAX_SECONDS`] of work, and says how far it got.
 pub struct Challenge<G: TwoPlayerGame = TicTacToe> {
     name: String,
-    game: String,
+    /// The game's name ([`ShowGame::name`]); `None` for tic-tac-toe against its levels.
+    of_game: Option<String>,
     rows: Vec<Row>,
     exact: bool,
     /// Why some games were not played, in sentences.
@@ -133,7 +134,7 @@ impl<G: TwoPlayerGame> fmt::Debug for Challenge<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Challenge")
             .field("name", &self.name)
-            .field("game", &self.game)
+            .field("game", &self.of_game)
             .field("rows", &self.rows)
             .field("exact", &self.exact)
             .finish_non_exhaustive()
@@ -144,7 +145,7 @@ impl<G: TwoPlayerGame> Clone for Challenge<G> {
     fn clone(&self) -> Challenge<G> {
         Challenge {
             name: self.name.clone(),
-            game: self.game.clone(),
+            of_game: self.of_game.clone(),
             rows: self.rows.clone(),
             exact: self.exact,
             notes: self.notes.clone(),
@@ -169,7 +170,7 @@ impl Challenge<TicTacToe> {
     fn empty(name: &str, exact: bool) -> Challenge {
         Challenge {
             name: name.to_owned(),
-            game: "tic-tac-toe".to_owned(),
+            of_game: None,
             rows: Vec::new(),
             exact,
             notes: Vec::new(),
@@ -236,7 +237,8 @@ where
     where
         P: FnMut(&G::Position) -> G::Move,
     {
-        Challenge::played(game, name, player, &|position| game.position_text(position))
+        let words = |position: &G::Position| game.position_text(position);
+        Challenge::played(game, &game.name(), name, player, &words)
     }
 }
 
@@ -245,9 +247,10 @@ where
     G: TwoPlayerGame + 'static,
     G::Position: Hash + Eq,
 {
-    /// The challenge of any game, `words` saying its positions.
+    /// The challenge of any game called `game_name`, `words` saying its positions.
     pub(crate) fn played<P>(
         game: &G,
+        game_name: &str,
         name: &str,
         mut player: P,
         words: &dyn Fn(&G::Position) -> String,
@@ -270,7 +273,7 @@ where
         }
         let mut challenge = Challenge {
             name: name.to_owned(),
-            game: type_name::<G>(),
+            of_game: Some(game_name.to_owned()),
             rows: Vec::new(),
             exact: false,
             notes,
@@ -518,7 +521,7 @@ impl<G: TwoPlayerGame> Challenge<G> {
             .filter_map(|row| row.games)
             .map(|games| games[0].max(games[1]))
             .collect();
-        if self.game == "tic-tac-toe" {
+        if self.of_game.is_none() {
             format!(
                 "Counted over up to {} games for each pairing: it answered a position differently when asked twice, so its chances cannot be worked out exactly.",
                 thousands(u64::from(SAMPLED_GAMES))
@@ -531,7 +534,7 @@ impl<G: TwoPlayerGame> Challenge<G> {
     }
 
     fn columns(&self) -> [String; 2] {
-        if self.game == "tic-tac-toe" {
+        if self.of_game.is_none() {
             [
                 format!("{} plays X", self.name),
                 format!("{} plays O", self.name),
@@ -545,10 +548,14 @@ impl<G: TwoPlayerGame> Challenge<G> {
     }
 
     fn heading(&self) -> String {
-        if self.game == "tic-tac-toe" {
+        if self.of_game.is_none() {
             format!("{} against every level of the computer", self.name)
         } else {
-            format!("{} against the computer at {}", self.name, self.game)
+            format!(
+                "{} against the computer at {}",
+                self.name,
+                self.of_game.as_deref().unwrap_or_default()
+            )
         }
     }
 }
@@ -639,7 +646,7 @@ impl<G: TwoPlayerGame + 'static> Picture for Challenge<G> {
 impl<G: TwoPlayerGame> fmt::Display for Challenge<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.heading())?;
-        let sides = if self.game == "tic-tac-toe" {
+        let sides = if self.of_game.is_none() {
             ["as X", "as O"]
         } else {
             ["moving first", "moving second"]

@@ -63,7 +63,7 @@ use crate::render::palette::INK;
 use crate::render::parts::{
     NOT_YET, RIGHT, caption, card, cell, heading_cell, plain_table, verdict_box,
 };
-use crate::render::{Html, Picture, Scale, ShowGame, div, notebook_pictures, tr};
+use crate::render::{Html, Picture, Scale, ShowGame, div, name_in_words, notebook_pictures, tr};
 use crate::rules::text::{thousands, type_name};
 use crate::rules::{Board, Player, TicTacToe, TwoPlayerGame, boards_made};
 
@@ -326,6 +326,7 @@ where
     ) -> Result<SearchCheck<G>, SearchError> {
         check_game(
             game,
+            game.name(),
             SearchKind::Minimax,
             "check_game_minimax",
             search,
@@ -345,6 +346,7 @@ where
     ) -> Result<SearchCheck<G>, SearchError> {
         check_game(
             game,
+            game.name(),
             SearchKind::Negamax,
             "check_game_negamax",
             search,
@@ -364,7 +366,8 @@ where
     G: TwoPlayerGame + 'static,
     G::Position: Hash + Eq + fmt::Debug,
 {
-    check_game(game, kind, name, search, &|position| {
+    let game_name = name_in_words(&type_name::<G>());
+    check_game(game, game_name, kind, name, search, &|position| {
         format!("{position:?}")
     })
 }
@@ -407,6 +410,7 @@ where
 
 fn check_game<G>(
     game: &G,
+    game_name: String,
     kind: SearchKind,
     name: &str,
     search: impl Fn(&G::Position) -> i32,
@@ -418,7 +422,7 @@ where
 {
     let solved = SolvedGame::new(game, &game.start())?;
     let mut check = check_every_position(game, &solved, kind, MAX_GAME_CHECKS, search, || 0, words);
-    check.game = type_name::<G>();
+    check.game = game_name;
     super::classroom::record(name, check.is_right());
     Ok(check)
 }
