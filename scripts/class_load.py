@@ -30,6 +30,7 @@ import re
 import shutil
 import signal
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -136,7 +137,9 @@ def return_in_browser(student):
     """A student who logs out while Run All is still running and logs straight back in, in the
     same browser profile (a school computer; or a classmate at it): JupyterLab must show notebook
     01 with its kernel idle again within RETURN_LIMIT seconds, and Run All must draw a board.
-    Returns the seconds from the second "Sign in" to the kernel idle, and to the new board."""
+    Returns the seconds from the second "Sign in" to the kernel idle, and to the new board. A
+    step that fails raises an error naming the step, with what the student's server says of its
+    kernels and the end of its log (RETURN_SCREENSHOT: where to save the page as it was)."""
     from jupyterlab_test import CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
     idle_indicator = '.jp-Notebook-ExecutionIndicator[data-status="idle"]'
@@ -151,6 +154,7 @@ def return_in_browser(student):
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+        step = "opening the browser"
         try:
             page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
 
@@ -163,25 +167,41 @@ def return_in_browser(student):
                 page.locator(idle_indicator).first.wait_for(timeout=limit * 1000)
                 return started
 
+            step = "signing in: JupyterLab with notebook 01's kernel idle"
             sign_in(LIMIT)
+            step = "Run All: the first board"
             run_all_until_a_board(page)
+            step = "logging out during Run All"
             page.goto(f"{student.base}/hub/logout", timeout=LIMIT * 1000)  # Run All goes on
-            try:
-                started = sign_in(RETURN_LIMIT)
-            except Exception as error:
-                shot = os.environ.get("RETURN_SCREENSHOT")
-                if shot:
-                    page.screenshot(path=shot)
-                states = [(s.get("path"), s.get("kernel", {}).get("execution_state"))
-                          for s in student.server("GET", "sessions").json()]
-                raise RuntimeError(f"back after logging out during Run All, the kernel did not show idle "
-                                   f"within {RETURN_LIMIT} s (the server says: {states})") from error
+            step = f"signing in again: the kernel idle within {RETURN_LIMIT} s"
+            started = sign_in(RETURN_LIMIT)
             idle = time.time() - started
+            step = "Run All again: a new board"
             run_all_until_a_board(page)
             board = time.time() - started
+        except Exception as error:
+            shot = os.environ.get("RETURN_SCREENSHOT")
+            if shot:
+                page.screenshot(path=shot)
+            raise RuntimeError(f"{step}: {str(error).splitlines()[0]} ({server_state(student)})") from error
         finally:
             browser.close()
     return {"idle": idle, "board": board}
+
+
+def server_state(student):
+    """What the student's server says of its kernels, and the last lines of its container's log
+    that speak of kernels: for a failure's message."""
+    try:
+        states = [(s.get("path"), s.get("kernel", {}).get("execution_state"))
+                  for s in student.server("GET", "sessions").json()]
+    except Exception as error:  # the server may be what failed
+        states = f"no answer: {error}"
+    log = subprocess.run(["docker", "logs", "--tail", "400", f"magic-tictactoe-{student.name}"],
+                         capture_output=True, text=True)
+    lines = [line for line in (log.stdout + log.stderr).splitlines()
+             if re.search(r"kernel|Kernel|watch|restart|error|Error", line)][-12:]
+    return f"the server says: {states}; its log: " + " | ".join(line.strip()[-200:] for line in lines)
 
 
 def returns(hub, times):
