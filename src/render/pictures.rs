@@ -221,14 +221,24 @@ impl<M: Copy + std::fmt::Debug> Picture for MoveValues<M> {
         };
         let heading = tr()
             .child(heading_cell(scale, "move"))
-            .child(heading_cell(scale, "its value for the player making it"))
-            .child(heading_cell(scale, ""));
+            .child(heading_cell(scale, "its value for the player making it"));
         let rows = self.iter().map(|&(chosen, value)| {
             let (background, ink) = palette::value(value);
-            let best = if value == top { "best" } else { "" };
-            tr().child(cell(scale).text(&format!("{chosen:?}")))
-                .child(cell(scale).child(chip(scale, &value.to_string(), background, ink)))
-                .child(cell(scale).css("font-weight", "bold").text(best))
+            let mut judged = Html::from(chip(scale, &value.to_string(), background, ink));
+            if value == top {
+                judged.push(
+                    super::html::span()
+                        .css("font-weight", "bold")
+                        .css("margin-left", scale.px(6))
+                        .text("best"),
+                );
+            }
+            tr().child(
+                cell(scale)
+                    .css("vertical-align", "middle")
+                    .text(&format!("{chosen:?}")),
+            )
+            .child(cell(scale).css("vertical-align", "middle").child(judged))
         });
         let mut inner = Html::default();
         inner.push(plain_table().child(heading).children(rows));
