@@ -127,14 +127,29 @@ impl<'a, G: TwoPlayerGame> Rules<'a, G> {
     }
 }
 
-impl<G: TwoPlayerGame> GameTree for Rules<'_, G> {
-    type Position = G::Position;
-    type Move = G::Move;
-    type Score = Value;
+/// What a game's tree scored by [`Value`]s is, whoever walks it: [`Rules`] and [`Traced`].
+macro_rules! valued_tree {
+    () => {
+        type Position = G::Position;
+        type Move = G::Move;
+        type Score = Value;
 
-    const LOWEST: Value = Value::LOWEST;
-    const HIGHEST: Value = Value::HIGHEST;
-    const MAX_DEPTH: u32 = max_depth::<G::Position>();
+        const LOWEST: Value = Value::LOWEST;
+        const HIGHEST: Value = Value::HIGHEST;
+        const MAX_DEPTH: u32 = max_depth::<G::Position>();
+
+        fn of_move_into(next: Value) -> Value {
+            Value::of_move_into(next)
+        }
+
+        fn before_move(bound: Value) -> Value {
+            bound.before_move()
+        }
+    };
+}
+
+impl<G: TwoPlayerGame> GameTree for Rules<'_, G> {
+    valued_tree!();
 
     fn score_if_over(&self, position: G::Position) -> Option<Value> {
         self.score_if_over_tracked(position, &Quiet)
@@ -148,14 +163,6 @@ impl<G: TwoPlayerGame> GameTree for Rules<'_, G> {
     fn moves(&self, position: G::Position) -> impl Iterator<Item = (G::Move, G::Position)> {
         self.moves_tracked(position, &Quiet)
     }
-
-    fn of_move_into(next: Value) -> Value {
-        Value::of_move_into(next)
-    }
-
-    fn before_move(bound: Value) -> Value {
-        bound.before_move()
-    }
 }
 
 /// The game's tree as [`Rules`] sees it, on the second run of a search whose game panicked:
@@ -166,13 +173,7 @@ struct Traced<'a, G: TwoPlayerGame> {
 }
 
 impl<G: TwoPlayerGame> GameTree for Traced<'_, G> {
-    type Position = G::Position;
-    type Move = G::Move;
-    type Score = Value;
-
-    const LOWEST: Value = Value::LOWEST;
-    const HIGHEST: Value = Value::HIGHEST;
-    const MAX_DEPTH: u32 = max_depth::<G::Position>();
+    valued_tree!();
 
     fn score_if_over(&self, position: G::Position) -> Option<Value> {
         self.rules.score_if_over_tracked(position, self.trail)
@@ -184,14 +185,6 @@ impl<G: TwoPlayerGame> GameTree for Traced<'_, G> {
 
     fn moves(&self, position: G::Position) -> impl Iterator<Item = (G::Move, G::Position)> {
         self.rules.moves_tracked(position, self.trail)
-    }
-
-    fn of_move_into(next: Value) -> Value {
-        Value::of_move_into(next)
-    }
-
-    fn before_move(bound: Value) -> Value {
-        bound.before_move()
     }
 }
 
