@@ -98,6 +98,15 @@ def breakdown(results):
     return "per student, " + ", ".join(parts)
 
 
+# JupyterLab's kernel ready, as the student sees it: the status bar's "Rust | Idle", which it shows
+# once the notebook's session has its kernel, connected and idle. Not the toolbar's circle
+# (.jp-Notebook-ExecutionIndicator): that can show idle once the notebook is drawn, before the
+# session has a kernel, and Run All clicked then leaves every cell unrun ("[ ]") without a word
+# (seen in two class-test runs of 2026-11-26, and in one of two tries with
+# scripts/class_load.py's return after a warm kernel was shut down).
+KERNEL_IDLE = '.jp-StatusBar-TextItem:text-is("Rust | Idle")'
+
+
 def first_board_in_browser(student):
     """The student in headless Chromium, as at the bell: the hub's login form, "Sign in", then
     JupyterLab opens notebook 01 (attaching to its warm kernel, if the class was warmed); Run
@@ -114,7 +123,7 @@ def first_board_in_browser(student):
             page.fill("#password_input", student.password)
             start = time.time()
             page.click("#login_submit")
-            page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for(timeout=LIMIT * 1000)
+            page.locator(KERNEL_IDLE).first.wait_for(timeout=LIMIT * 1000)
             lab = time.time() - start
             # The saved outputs are in the page already: mark them, then wait for a new board.
             page.evaluate("document.querySelectorAll('.jp-OutputArea-output').forEach(e => e.dataset.old = '1')")
@@ -142,7 +151,6 @@ def return_in_browser(student):
     kernels and the end of its log (RETURN_SCREENSHOT: where to save the page as it was)."""
     from jupyterlab_test import CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
-    idle_indicator = '.jp-Notebook-ExecutionIndicator[data-status="idle"]'
 
     def run_all_until_a_board(page):
         # The outputs in the page already: mark them, then wait for a new board.
@@ -157,6 +165,8 @@ def return_in_browser(student):
         step = "opening the browser"
         try:
             page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+            console = []  # the page's own messages, for a failure's message
+            page.on("console", lambda message: console.append(f"{message.type}: {message.text}"[:300]))
 
             def sign_in(limit):
                 page.goto(f"{student.base}/hub/login", timeout=LIMIT * 1000)
@@ -164,7 +174,7 @@ def return_in_browser(student):
                 page.fill("#password_input", student.password)
                 started = time.time()
                 page.click("#login_submit")
-                page.locator(idle_indicator).first.wait_for(timeout=limit * 1000)
+                page.locator(KERNEL_IDLE).first.wait_for(timeout=limit * 1000)
                 return started
 
             step = "signing in: JupyterLab with notebook 01's kernel idle"
@@ -183,7 +193,15 @@ def return_in_browser(student):
             shot = os.environ.get("RETURN_SCREENSHOT")
             if shot:
                 page.screenshot(path=shot)
-            raise RuntimeError(f"{step}: {str(error).splitlines()[0]} ({server_state(student)})") from error
+            try:  # what JupyterLab itself shows of the kernel, and what the page logged
+                shown = page.evaluate("""() => [
+                    ...document.querySelectorAll('.jp-Notebook-ExecutionIndicator')].map(e => e.dataset.status)
+                    .concat([...document.querySelectorAll('.jp-KernelStatus, .jp-StatusBar-TextItem')]
+                    .map(e => e.textContent.trim()).filter(t => t))""")
+            except Exception as reason:
+                shown = f"(no answer from the page: {reason})"
+            raise RuntimeError(f"{step}: {str(error).splitlines()[0]} (JupyterLab shows {shown}; the page logged "
+                               f"{console[-8:]}; {server_state(student)})") from error
         finally:
             browser.close()
     return {"idle": idle, "board": board}
