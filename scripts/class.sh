@@ -34,17 +34,24 @@
 #   --base-image IMG  the base of the students' image (default debian:bookworm-slim; on a
 #                     machine with no registry, scripts/class/debian-base.sh makes one)
 #   --no-containers   run students' servers as their own system users instead: no limits
+#   --timetable LESSONS  the lessons the class is warmed before, by itself: a day and a time
+#                     each, such as "Mon 09:00, Wed 13:30" or "daily 08:50" (the server's time
+#                     zone); the teacher can change it on the class page
+#   --warm-ahead M    how many minutes before a lesson the timetable warms the class (default
+#                     10; never more than half the idle timeout)
 #   --setup-only      install and prepare everything, then stop before starting the hub
 #
-# Before the bell, with the hub running (in another terminal), warm the class: every student's
-# server starts and their notebook 01's kernel starts and loads the crate, so that the first
-# board comes at once when they log in. Warm within the idle timeout before the lesson.
+# Before the bell, with the hub running, warm the class: every student's server starts and
+# their notebook 01's kernel starts and loads the crate, so that the first board comes at once
+# when they log in. The timetable does it by itself; the teacher's class page has a button for
+# it; or, as root,
 #
 #   sudo ./scripts/class.sh warm [NAME ...]
 #
 # The teacher's class page, at /services/class/ on the hub (the teacher only): the class by
 # exercises as they check their answers, a student's notebook opened in one click, a notebook
-# (or one exercise) started over; docs/class-server.md shows it.
+# (or one exercise) started over, a notebook collected from everyone, the class warmed, the
+# timetable, updated lessons brought in; docs/class-server.md shows it.
 #
 # Lessons reach the students through nbgitpuller from the class's course repository,
 # $CLASS_HOME/course (made from the crate's notebooks the first time the hub starts): commit a
@@ -95,6 +102,7 @@ if [ "${1:-}" = "update" ]; then
 fi
 students="" teacher="" ip="0.0.0.0" port="8000" cert="" key="" plain_http=0 https=0 setup_only=0 containers=1
 memory="$STUDENT_MEMORY" cpus="$STUDENT_CPUS" processes="$STUDENT_PROCESSES" idle="$IDLE_TIMEOUT"
+timetable="" timetable_given=0 warm_ahead="${MAGIC_CLASS_WARM_AHEAD_MINUTES:-10}"
 base_image="debian:bookworm-slim"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -112,6 +120,8 @@ while [ $# -gt 0 ]; do
         --ssl-key) key="$2"; shift 2 ;;
         --plain-http) plain_http=1; shift ;;
         --https) https=1; shift ;;
+        --timetable) timetable="$2"; timetable_given=1; shift 2 ;;
+        --warm-ahead) warm_ahead="$2"; shift 2 ;;
         --setup-only) setup_only=1; shift ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "class.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -127,6 +137,7 @@ else
     echo "class.sh: --idle-timeout takes a time such as 60m, 90s or 2h, not '$idle'" >&2; exit 2
 fi
 [ "$idle_seconds" -ge 10 ] || { echo "class.sh: --idle-timeout must be at least 10s" >&2; exit 2; }
+[[ "$warm_ahead" =~ ^[0-9]+$ ]] && [ "$warm_ahead" -ge 1 ] && [ "$warm_ahead" -le 120 ] || { echo "class.sh: --warm-ahead takes a number of minutes from 1 to 120, not '$warm_ahead'" >&2; exit 2; }
 if { [ -n "$cert" ] && [ -z "$key" ]; } || { [ -z "$cert" ] && [ -n "$key" ]; }; then
     echo "class.sh: HTTPS needs both --ssl-cert FILE and --ssl-key FILE" >&2; exit 2
 fi
@@ -253,6 +264,20 @@ fi
 previous_side="$(cat "$HUB_STATE/course-home" 2>/dev/null || true)"
 make_course "$side_home" "$([ -n "$previous_side" ] && [ "$previous_side" != "$side_home" ] && echo 1 || echo 0)"
 echo "$side_home" > "$HUB_STATE/course-home"
+if [ "$timetable_given" -eq 1 ]; then
+    # Read by the class page's own code, which the page uses to read it back.
+    MAGIC_CLASS_HOME="$CLASS_HOME" "$CLASS_HOME/venv/bin/python" - "$ROOT/scripts/class" "$timetable" <<'PYTHON' || exit 2
+import sys
+sys.path.insert(0, sys.argv[1])
+from classpage import tasks
+try:
+    lessons = tasks.save_timetable(sys.argv[2])
+except ValueError as problem:
+    sys.exit(f"class.sh: --timetable: {problem}")
+print("\n".join(tasks.lesson_words(lesson) for lesson in lessons) or "(none)", file=sys.stderr)
+PYTHON
+    say "Timetable saved: the class page warms the class $warm_ahead minutes before each lesson above"
+fi
 
 if [ "$setup_only" -eq 1 ]; then
     say "Set up in $CLASS_HOME; start the hub with the same command without --setup-only"
@@ -262,7 +287,7 @@ say "Starting JupyterHub on $ip:$port for $(wc -l < "$HUB_STATE/students.txt") s
 export MAGIC_CLASS_HOME="$CLASS_HOME" MAGIC_CLASS_IP="$ip" MAGIC_CLASS_PORT="$port" \
     MAGIC_CLASS_SPAWNER="$spawner" MAGIC_CLASS_IMAGE="$STUDENT_IMAGE:$STUDENT_IMAGE_TAG" \
     MAGIC_CLASS_STUDENT_HOME="$STUDENT_HOME" MAGIC_CLASS_STUDENT_CLASS_HOME="$STUDENT_CLASS_HOME" MAGIC_CLASS_MEMORY="$memory" MAGIC_CLASS_CPUS="$cpus" \
-    MAGIC_CLASS_PROCESSES="$processes" MAGIC_CLASS_IDLE_SECONDS="$idle_seconds"
+    MAGIC_CLASS_PROCESSES="$processes" MAGIC_CLASS_IDLE_SECONDS="$idle_seconds" MAGIC_CLASS_WARM_AHEAD_MINUTES="$warm_ahead"
 extra=()
 if [ -n "$cert" ]; then extra+=(--JupyterHub.ssl_cert="$cert" --JupyterHub.ssl_key="$key"); fi
 if [ -n "${fingerprint:-}" ]; then

@@ -476,6 +476,74 @@ def collects_a_notebook(hub, alice, bob, teacher):
           f"a student cannot collect the class's notebooks (HTTP {refused.status_code})")
 
 
+def teacher_tasks_from_the_page(hub, alice, teacher):
+    """Issue 33: what the teacher did as root before a lesson, from the class page instead: warm
+    the class now, a timetable that warms it by itself before a lesson, updated lessons brought
+    in; each logged; a student may do none of it."""
+    hub_state = CLASS_HOME / "hub"
+    warm_log, page_log = hub_state / "warm.log", hub_state / "class-page.log"
+
+    def warm_ups():
+        text = warm_log.read_text() if warm_log.exists() else ""
+        return re.split(r"(?m)^== ", text)[1:]
+
+    def finished(before):
+        runs = warm_ups()
+        return len(runs) > before and re.search(r"(?m)^==> \d+ of \d+ students warm in", runs[-1])
+
+    everyone = [line.split()[0] for line in (hub_state / "students.txt").read_text().splitlines() if line.strip()]
+    for name in everyone:  # nobody's server runs: the warm-up starts them
+        teacher.api("DELETE", f"/hub/api/users/{name}/server")
+    until_ready("the servers to stop", lambda: not any(server_running(teacher, name) for name in everyone), 120)
+    before = len(warm_ups())
+    answer = teacher.api("POST", f"{PAGE}/warm", allow_redirects=False)
+    said = answer.headers.get("Location", "")
+    done = until_ready("the class page's warm-up", lambda: finished(before), 600)
+    summary_line = re.findall(r"(?m)^==> (.*)$", warm_ups()[-1]) if done else []
+    check(answer.status_code == 302 and "Warming+the+class" in said and done
+          and f"{len(everyone)} of {len(everyone)} students warm" in summary_line[-1],
+          f"the class page warms the class (HTTP {answer.status_code}; {summary_line[-1:] or 'no summary'})")
+    running = [name for name in everyone if server_running(teacher, name)]
+    sessions = alice.server("GET", "sessions").json() if alice.name in running else []
+    check(running == everyone and any(s.get("path", "").endswith(NOTEBOOK) for s in sessions),
+          f"... every student's server runs, with notebook 01's kernel ({running})")
+    page = teacher.api("GET", f"{PAGE}/")
+    check(f"{len(everyone)} of {len(everyone)} students warm" in page.text,
+          "... and the page says how the last warm-up went")
+    check(f"{teacher.name}\twarmed\tthe class\tnow" in page_log.read_text(), "... logged")
+
+    # A lesson ten minutes from now: its warm-up is due now, and the page starts it by itself.
+    lesson = time.localtime(time.time() + 10 * 60)
+    day = time.strftime("%a", lesson)
+    refused = teacher.api("POST", f"{PAGE}/timetable", data={"lessons": f"{day} 9"}, allow_redirects=False)
+    check("is+not+a+day+and+a+time" in refused.headers.get("Location", ""),
+          f"a timetable the page cannot read is refused in a sentence ({refused.headers.get('Location', '')[:120]})")
+    before = len(warm_ups())
+    lessons = f"{day} {time.strftime('%H:%M', lesson)}, daily 03:00"
+    saved = teacher.api("POST", f"{PAGE}/timetable", data={"lessons": lessons}, allow_redirects=False)
+    started = time.time()
+    warmed = until_ready("the timetable's warm-up", lambda: finished(before), 300)
+    check(saved.status_code == 302 and warmed and "the timetable, for" in warm_ups()[-1],
+          f"a timetable with a lesson in 10 minutes warms the class by itself, "
+          f"{time.time() - started:.0f} s after it was saved ({lessons})")
+    check(f"the timetable\twarmed\tthe class\tfor {day} " in page_log.read_text()
+          and (hub_state / "timetable.txt").read_text().startswith(f"{day} "),
+          "... logged, and the timetable kept in the hub's folder")
+    time.sleep(20)
+    check(len(warm_ups()) == before + 1, "... once for that lesson")
+
+    answer = teacher.api("POST", f"{PAGE}/update", allow_redirects=False)
+    said = answer.headers.get("Location", "")
+    check(answer.status_code == 302 and "Updated+lessons" in said and "git-pull" in requests.utils.unquote(said),
+          f"the class page brings in updated lessons (`class.sh update`), with the link for students "
+          f"({requests.utils.unquote(said)[:160]})")
+    check(f"{teacher.name}\tbrought in\tthe class\tupdated lessons" in page_log.read_text(), "... logged")
+    for task in ("warm", "timetable", "update"):
+        tried = alice.api("POST", f"{PAGE}/{task}", data={"lessons": "daily 01:00"}, allow_redirects=False)
+        check(tried.status_code in (302, 403) and "done=" not in tried.headers.get("Location", ""),
+              f"a student cannot {task} from the class page (HTTP {tried.status_code})")
+
+
 def start_over_follows_no_link(hub, alice, teacher):
     """The class page runs as root and writes in a student's home: a symbolic link the student
     makes there must not lead it to write outside, and a pipe in place of the progress file must
@@ -879,10 +947,12 @@ def clean_up():
 
 def fresh_course():
     """A run starts from the crate's notebooks as a new class does: no course repository left by
-    an earlier run (whose teacher's commits this run's would repeat), and no class-page log (whose
-    lines would pass for this run's)."""
+    an earlier run (whose teacher's commits this run's would repeat), no class-page or warm-up log
+    (whose lines would pass for this run's), and no timetable (which would warm the class by
+    itself)."""
     shutil.rmtree(CLASS_HOME / "course", ignore_errors=True)
-    (CLASS_HOME / "hub" / "class-page.log").unlink(missing_ok=True)
+    for kept in ("class-page.log", "warm.log", "timetable.txt", "timetable-warmed"):
+        (CLASS_HOME / "hub" / kept).unlink(missing_ok=True)
 
 
 def with_containers():
@@ -925,6 +995,7 @@ def with_containers():
         save_work(bob)
         bobs = walls(hub, alice, bob)
         faults(hub, alice, bob, teacher, bobs)
+        teacher_tasks_from_the_page(hub, alice, teacher)
         culling(hub, alice, teacher)
     finally:
         hub.stop()

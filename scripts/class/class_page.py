@@ -14,6 +14,9 @@
   student's version of the notebook is kept beside it.
 - Collect: one notebook from every student, without opening their servers, as one zip named
   by student (and kept on the server in the hub's folder, collected/); logged like the rest.
+- Before the lesson: warm the class now, keep a timetable the class is warmed before by itself,
+  bring in updated lessons (classpage/tasks.py: the same scripts as `class.sh warm` and
+  `class.sh update`, without a root shell); logged like the rest.
 
 Where the records come from: each student's kernel appends a line per check to
 ~/.magic-tictactoe/progress.jsonl in the student's own home (src/teach/classroom.rs): a file on
@@ -33,9 +36,13 @@ from jupyterhub.services.auth import HubOAuthCallbackHandler
 from jupyterhub.utils import url_path_join
 from tornado import ioloop, web
 
+from classpage import tasks
 from classpage.handlers import (CollectHandler, CsvHandler, HelpHandler, PageHandler, StartOverHandler,
-                                 TableHandler)
+                                 TableHandler, TimetableHandler, UpdateHandler, WarmHandler)
+from classpage.records import log
 from classpage.settings import PREFIX
+
+TICK_SECONDS = 15
 
 
 def main():
@@ -47,12 +54,17 @@ def main():
         (url_path_join(PREFIX, r"help/([a-z][a-z0-9-]*)"), HelpHandler),
         (url_path_join(PREFIX, "start-over"), StartOverHandler),
         (url_path_join(PREFIX, "collect"), CollectHandler),
+        (url_path_join(PREFIX, "warm"), WarmHandler),
+        (url_path_join(PREFIX, "timetable"), TimetableHandler),
+        (url_path_join(PREFIX, "update"), UpdateHandler),
         (url_path_join(PREFIX, "oauth_callback"), HubOAuthCallbackHandler),
     ], cookie_secret=os.urandom(32))
     app.listen(port, "127.0.0.1")
     print(f"class page on 127.0.0.1:{port}{PREFIX}", file=sys.stderr, flush=True)
     # The hub stops its services with SIGINT, then SIGTERM; a hub started in the background by a
     # shell hands its children SIGINT ignored, so both are caught here, to stop at once.
+    # The timetable: a lesson's warm-up starts within TICK_SECONDS of its moment.
+    ioloop.PeriodicCallback(lambda: tasks.timetable_tick(log), TICK_SECONDS * 1000).start()
     loop = ioloop.IOLoop.current()
     for number in (signal.SIGINT, signal.SIGTERM):
         loop.asyncio_loop.add_signal_handler(number, loop.stop)

@@ -134,7 +134,9 @@ c.JupyterHub.services.append({
     "url": f"http://127.0.0.1:{random_port()}",
     "command": [sys.executable, str(Path(__file__).resolve().parent / "class_page.py")],
     "oauth_no_confirm": True,
-    "environment": {"MAGIC_CLASS_HOME": str(CLASS), "MAGIC_CLASS_SPAWNER": SPAWNER},
+    "environment": {"MAGIC_CLASS_HOME": str(CLASS), "MAGIC_CLASS_SPAWNER": SPAWNER,
+                    "MAGIC_CLASS_IDLE_SECONDS": str(IDLE_SECONDS),
+                    "MAGIC_CLASS_WARM_AHEAD_MINUTES": os.environ.get("MAGIC_CLASS_WARM_AHEAD_MINUTES", "10")},
     "display": True,
 })
 # `class.sh warm` (scripts/class/warm.py): starts the students' servers and notebook 01's kernels

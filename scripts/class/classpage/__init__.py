@@ -6,5 +6,6 @@
   page's log;
 - course: the course's notebooks, their exercises, and starting a student's notebook over;
 - page: the page's HTML, styles and refresh;
+- tasks: the teacher's tasks before a lesson: warm the class, the timetable, updated lessons;
 - handlers: the web requests, behind the hub's login, for the teacher only.
 """

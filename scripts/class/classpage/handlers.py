@@ -4,12 +4,15 @@ access:services!service=class (the teacher, the hub's admin) get past it."""
 import time
 from urllib.parse import quote, urlencode
 
+from tornado.ioloop import IOLoop
+
 from jupyterhub.services.auth import HubOAuthenticated
 from jupyterhub.utils import url_path_join
 from tornado import web
 
 from hubclient import NOTEBOOK
 
+from . import tasks
 from .collect import collect
 from .course import exercises_heading, start_over
 from .page import page_html, table_html
@@ -91,3 +94,49 @@ class CollectHandler(Handler):
         self.set_header("Content-Disposition", f'attachment; filename="{name}"')
         self.set_header("X-Collected", said)
         self.write(data)
+
+
+class WarmHandler(Handler):
+    """`class.sh warm` for the whole class, now, in the background."""
+
+    @web.authenticated
+    def post(self):
+        if tasks.warm(f"from the page, by {self.teacher()}"):
+            log(self.teacher(), "warmed", "the class", "now")
+            done = ("Warming the class: every student's server starts with notebook 01's kernel ready. "
+                    "It takes about a minute for a few students, a few minutes for thirty; this page says when it is done.")
+        else:
+            done = "A warm-up is running already; this page says when it is done."
+        self.redirect("./?" + urlencode({"done": done}))
+
+
+class TimetableHandler(Handler):
+    """The lessons the class is warmed before, by itself."""
+
+    @web.authenticated
+    def post(self):
+        try:
+            lessons = tasks.save_timetable(self.get_argument("lessons", ""))
+        except ValueError as problem:
+            self.redirect("./?" + urlencode({"done": f"The timetable is unchanged: {problem}."}))
+            return
+        said = ", ".join(tasks.lesson_words(lesson) for lesson in lessons) or "no lessons"
+        log(self.teacher(), "set the timetable", "the class", said)
+        minutes = tasks.ahead().seconds // 60
+        done = (f"Timetable: {said}. The class is warmed {minutes} minutes before each lesson." if lessons
+                else "The timetable is empty: the class is warmed only when you ask.")
+        self.redirect("./?" + urlencode({"done": done}))
+
+
+class UpdateHandler(Handler):
+    """`class.sh update`: the course gets the crate's notebooks as they are now."""
+
+    @web.authenticated
+    async def post(self):
+        try:
+            said = await IOLoop.current().run_in_executor(None, tasks.update)
+            log(self.teacher(), "brought in", "the class", "updated lessons")
+            done = f"Updated lessons: {said}"
+        except (OSError, ValueError) as problem:
+            done = f"Nothing changed: {problem}."
+        self.redirect("./?" + urlencode({"done": done}))

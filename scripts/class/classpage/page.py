@@ -6,6 +6,7 @@ import json
 import time
 from urllib.parse import quote
 
+from . import tasks
 from .collect import COLLECTED
 from .course import course_notebooks, exercises
 from .records import ago, logged, plural, short
@@ -33,7 +34,7 @@ td.right { color: var(--right); background: var(--right-bg); }
 td.wrong { color: var(--wrong); background: var(--wrong-bg); }
 .stuck { color: var(--wrong); font-weight: 700; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-form { margin-top: 8px; } select, button { font: inherit; padding: 4px 8px; max-width: 100%; }
+form { margin-top: 8px; } select, button, input { font: inherit; padding: 4px 8px; max-width: 100%; }
 .message { border: 2px solid var(--line); padding: 8px 12px; max-width: 60em; }
 """
 
@@ -116,11 +117,23 @@ def collect_choices():
     return "".join(f'<option value="notebooks/{e(path.name)}">{e(path.stem)}</option>' for path in course_notebooks())
 
 
+def done_in_words(who, action, student, what):
+    """One line of the page's log in words: "mt-teacher opened ada's notebooks/01-...",
+    "the timetable warmed the class for Mon 09:00"."""
+    if action == "set the timetable":
+        return f"{who} set the timetable: {what}"
+    if action == "warmed":
+        return f"{who} warmed {student} {what}"
+    if action == "brought in":
+        return f"{who} brought in {what}"
+    return f"{who} {action} {student}'s {what}"
+
+
 def page_html(teacher, xsrf, message, table):
     """The whole page for `teacher`: the table, the start-over and collect forms (with the
     request's xsrf token) and the log; `message` says what the last action did."""
     people = "".join(f'<option value="{e(s)}">{e(s)}</option>' for s in table.students)
-    openings = "".join(f"<li>{e(row[0])}: {e(row[1])} {e(row[2])} {e(row[3])}'s {e(row[4])}</li>"
+    openings = "".join(f"<li>{e(row[0])}: {e(done_in_words(*row[1:]))}</li>"
                        for row in logged() if len(row) == 5) or '<li class="soft">none yet</li>'
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -147,7 +160,27 @@ server, in {e(COLLECTED)}); their servers need not be running.</p>
 <label for="notebook">Notebook</label> <select id="notebook" name="notebook">{collect_choices()}</select>
 <button type="submit">Collect (zip)</button>
 </form>
-<h2>Opened, started over and collected</h2>
+<h2>Before the lesson</h2>
+<p>A warm class has every student's server started and notebook 01's kernel ready, so that the first board comes
+as soon as they log in. Last warm-up: {e(tasks.last_warm_up())}</p>
+<form method="post" action="warm">
+<input type="hidden" name="_xsrf" value="{e(xsrf)}">
+<button type="submit">Warm the class now</button>
+</form>
+<form method="post" action="timetable">
+<input type="hidden" name="_xsrf" value="{e(xsrf)}">
+<label for="lessons">Lessons, a day and a time each (such as Mon 09:00, Wed 13:30); the class is warmed
+{tasks.ahead().seconds // 60} minutes before each:</label><br>
+<input id="lessons" name="lessons" size="32" value="{e(', '.join(tasks.lesson_words(lesson) for lesson in tasks.timetable()))}">
+<button type="submit">Save the timetable</button>
+</form>
+<form method="post" action="update">
+<input type="hidden" name="_xsrf" value="{e(xsrf)}">
+<button type="submit">Bring in updated lessons</button>
+<span class="soft">the crate's notebooks as they are on the server now; each student gets them when their server
+next starts, their own work kept</span>
+</form>
+<h2>Done from this page</h2>
 <ul>{openings}</ul>
 <p class="soft">The log is {e(LOG)} on the server.</p>
 </main><script>{SCRIPT}</script></body></html>"""

@@ -15,3 +15,5 @@ PROGRESS = Path(".magic-tictactoe") / "progress.jsonl"
 WORK = "magic-tictactoe"  # the student's folder of notebooks, in their home
 REFRESH_SECONDS = 5
 STUCK_AFTER = 3  # wrong attempts at the same exercise, not yet right: the page marks the student
+IDLE_SECONDS = int(os.environ.get("MAGIC_CLASS_IDLE_SECONDS", "3600"))
+WARM_AHEAD_MINUTES = int(os.environ.get("MAGIC_CLASS_WARM_AHEAD_MINUTES", "10"))

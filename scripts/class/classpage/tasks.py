@@ -1,0 +1,155 @@
+"""The teacher's tasks before a lesson, from the page instead of a root shell: warm the class
+(`class.sh warm`, which is scripts/class/warm.py), warm it by itself before each lesson of a
+timetable, and bring in updated lessons (`class.sh update`). Each runs the same script the
+technician would, as the hub's user; what it printed is kept in the hub's folder.
+
+A timetable is a list of lessons, a day and a time each: "Mon 09:00, Wed 13:30" (or "daily
+08:50"), in the server's time zone. The class is warmed WARM_AHEAD minutes before each lesson
+(less when the idle timeout is shorter, so that the culler does not stop the servers before the
+bell), once a lesson.
+"""
+
+import datetime
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from .settings import CLASS, HUB, IDLE_SECONDS, WARM_AHEAD_MINUTES
+
+SCRIPTS = Path(__file__).resolve().parent.parent
+WARM_LOG = HUB / "warm.log"
+TIMETABLE = HUB / "timetable.txt"
+# The last lesson the timetable warmed the class for, so that a restart of the page does not
+# warm it again.
+WARMED_FOR = HUB / "timetable-warmed"
+DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+LESSON = re.compile(r"^(mon|tue|wed|thu|fri|sat|sun|daily)[a-z]*\s+([01]?\d|2[0-3]):([0-5]\d)$")
+# A warm-up due longer ago than this (the page was down, say) is not started late.
+LATE = datetime.timedelta(minutes=5)
+
+_running = None  # the warm-up started from here, while it runs
+
+
+def parse_timetable(text):
+    """The lessons of `text` ("Mon 09:00, Wed 13:30"; commas or new lines between them) as
+    (day, hour, minute), day 0 for Monday and None for every day. Raises ValueError with the
+    part it cannot read."""
+    lessons = []
+    for part in re.split(r"[,\n;]+", text):
+        part = " ".join(part.split())
+        if not part:
+            continue
+        match = LESSON.match(part.lower())
+        if not match:
+            raise ValueError(f"'{part}' is not a day and a time such as 'Mon 09:00' or 'daily 08:50'")
+        day = None if match.group(1) == "daily" else DAYS.index(match.group(1))
+        lessons.append((day, int(match.group(2)), int(match.group(3))))
+    return lessons
+
+
+def lesson_words(lesson):
+    day, hour, minute = lesson
+    return f"{'daily' if day is None else DAYS[day].capitalize()} {hour:02d}:{minute:02d}"
+
+
+def timetable():
+    try:
+        return parse_timetable(TIMETABLE.read_text())
+    except (OSError, ValueError):
+        return []
+
+
+def save_timetable(text):
+    """Keeps the timetable `text` (checked first); returns its lessons."""
+    lessons = parse_timetable(text)
+    TIMETABLE.write_text("".join(f"{lesson_words(lesson)}\n" for lesson in lessons))
+    return lessons
+
+
+def ahead():
+    """How long before a lesson the class is warmed: WARM_AHEAD minutes, but no more than half
+    the idle timeout."""
+    return datetime.timedelta(seconds=min(WARM_AHEAD_MINUTES * 60, IDLE_SECONDS // 2))
+
+
+def due(lessons, now, warmed_for):
+    """The lesson whose warm-up is due at `now` (its moment passed less than LATE ago) and was
+    not done yet, as (lesson, the lesson's start); None when none is."""
+    for lesson in lessons:
+        day, hour, minute = lesson
+        # Today's lesson, or tomorrow's when its warm-up falls before midnight.
+        for ahead_days in (0, 1):
+            date = now.date() + datetime.timedelta(days=ahead_days)
+            if day is not None and date.weekday() != day:
+                continue
+            start = datetime.datetime.combine(date, datetime.time(hour, minute))
+            moment = start - ahead()
+            if moment <= now < moment + LATE and start.isoformat() != warmed_for:
+                return lesson, start
+    return None
+
+
+def warming():
+    """Whether a warm-up started from here is still running."""
+    return _running is not None and _running.poll() is None
+
+
+def warm(why):
+    """Starts `class.sh warm` for the whole class in the background, its output appended to
+    warm.log under a line saying `why`; False when one is running already."""
+    global _running
+    if warming():
+        return False
+    with open(WARM_LOG, "a", encoding="utf-8") as out:
+        out.write(f"== {time.strftime('%Y-%m-%d %H:%M:%S')} warm-up: {why}\n")
+        out.flush()
+        _running = subprocess.Popen([sys.executable, str(SCRIPTS / "warm.py"), str(CLASS)], stdout=out,
+                                    stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+    return True
+
+
+def last_warm_up():
+    """The last warm-up in words: when, why, and how it ended (or that it is running)."""
+    if not WARM_LOG.exists():
+        return "No warm-up yet."
+    lines = WARM_LOG.read_text(encoding="utf-8", errors="replace").splitlines()
+    starts = [i for i, line in enumerate(lines) if line.startswith("== ")]
+    if not starts:
+        return "No warm-up yet."
+    header = lines[starts[-1]][3:]
+    ends = [line[4:] for line in lines[starts[-1] + 1:] if line.startswith("==> ") and " warm in " in line]
+    if warming():
+        return f"{header}: running now."
+    return f"{header}: {ends[-1]}." if ends else f"{header}: it stopped without a summary (see {WARM_LOG})."
+
+
+def timetable_tick(log):
+    """Called every few seconds by the page: warms the class when a lesson's warm-up is due, and
+    logs it with `log(who, action, student, what)`."""
+    try:
+        warmed_for = WARMED_FOR.read_text().strip()
+    except OSError:
+        warmed_for = ""
+    found = due(timetable(), datetime.datetime.now(), warmed_for)
+    if found is None:
+        return
+    lesson, start = found
+    if warm(f"the timetable, for {lesson_words(lesson)}"):
+        WARMED_FOR.write_text(start.isoformat())
+        log("the timetable", "warmed", "the class", f"for {lesson_words(lesson)}")
+
+
+def update():
+    """Runs `class.sh update`: the course gets the crate's notebooks as they are now. Returns
+    what it said, in one line."""
+    done = subprocess.run([str(SCRIPTS.parent / "class.sh"), "update"], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=300, env={**os.environ, "CLASS_HOME": str(CLASS),
+                               "HOME": os.environ.get("HOME", "/root")})
+    plain = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in (done.stderr + done.stdout).splitlines()]
+    said = [re.sub(r"^==> \[\d+:\d+\] ", "", line).strip() for line in plain if line.strip()]
+    if done.returncode != 0:
+        raise OSError(said[-1] if said else f"class.sh update failed ({done.returncode})")
+    return " ".join(said)
