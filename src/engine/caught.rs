@@ -195,15 +195,6 @@ pub(crate) struct Trail<M> {
     method: Cell<Method>,
 }
 
-impl<M> fmt::Debug for Trail<M> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Trail")
-            .field("moves", &self.moves.borrow().len())
-            .field("method", &self.method.get())
-            .finish()
-    }
-}
-
 impl<M: Copy + fmt::Debug> Trail<M> {
     fn new() -> Trail<M> {
         Trail {

@@ -5,7 +5,7 @@
 
 use super::budget::{Budget, MAX_SOLVE_MOVES, max_depth};
 use super::caught::{Method, Quiet, SearchError, Track, catching};
-use crate::rules::TwoPlayerGame;
+use crate::rules::{LimitError, TwoPlayerGame};
 
 /// The number of move sequences of exactly `depth` moves from `position` of `game` (games that
 /// end sooner are not continued, so a depth past the game's longest counts none).
@@ -38,13 +38,21 @@ pub fn perft<G: TwoPlayerGame>(
     position: &G::Position,
     depth: u32,
 ) -> Result<u64, SearchError> {
-    let count = |track: &dyn Fn(&Budget) -> u64| {
+    fn counted<G: TwoPlayerGame>(
+        game: &G,
+        position: &G::Position,
+        depth: u32,
+        trail: &impl Track<G::Move>,
+    ) -> (u64, Option<LimitError>) {
         let budget = Budget::new(MAX_SOLVE_MOVES, max_depth::<G::Position>());
-        (track(&budget), budget.refusal())
-    };
+        (
+            walk(game, position, depth, 0, &budget, trail),
+            budget.refusal(),
+        )
+    }
     let (count, refusal) = catching(
-        || count(&|budget| walk(game, position, depth, 0, budget, &Quiet)),
-        |trail| count(&|budget| walk(game, position, depth, 0, budget, trail)),
+        || counted(game, position, depth, &Quiet),
+        |trail| counted(game, position, depth, trail),
     )?;
     match refusal {
         Some(refusal) => Err(refusal.into()),

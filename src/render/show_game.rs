@@ -8,7 +8,7 @@ use super::board_view::BoardView;
 use super::html::{Border, div};
 use super::palette::{CELL, DARK_INK, GRID};
 use super::{Html, Scale};
-use crate::rules::text::type_name;
+use crate::rules::text::type_name_in_words;
 use crate::rules::{Board, Square, SquareSet};
 use crate::rules::{ConnectFour, Grid, GridGame, KInARow, Player, TakeAway};
 use crate::rules::{MAX_TAKE, TicTacToe, TwoPlayerGame};
@@ -33,7 +33,7 @@ pub trait ShowGame: TwoPlayerGame {
     /// The game's name, as a picture says it: "tic-tac-toe", "Connect Four on 7 by 6". Unless
     /// told, the type's name in words: `struct LastLoses` is "last loses".
     fn name(&self) -> String {
-        name_in_words(&type_name::<Self>())
+        type_name_in_words::<Self>()
     }
 
     /// A move in a few words, after the name of the player making it: "on 5", "in column 3",
@@ -167,30 +167,6 @@ impl ShowGame for TakeAway {
     }
 }
 
-/// A type's name in words: `LastLoses` is "last loses", `KInARow` "k in a row", `Nim3Heaps`
-/// "nim 3 heaps".
-pub(crate) fn name_in_words(name: &str) -> String {
-    let chars: Vec<char> = name.chars().collect();
-    let mut words = String::with_capacity(name.len() + 4);
-    for (i, &c) in chars.iter().enumerate() {
-        if c == '_' {
-            words.push(' ');
-            continue;
-        }
-        if let Some(&before) = i.checked_sub(1).and_then(|j| chars.get(j)) {
-            let after = chars.get(i + 1).copied();
-            let starts_word = (c.is_uppercase()
-                && (!before.is_uppercase() || after.is_some_and(char::is_lowercase)))
-                || (c.is_ascii_digit() != before.is_ascii_digit() && before != '_');
-            if starts_word && !words.ends_with(' ') {
-                words.push(' ');
-            }
-        }
-        words.extend(c.to_lowercase());
-    }
-    words
-}
-
 /// A move named with the player making it: "X on 5", "O in column 3".
 pub(crate) fn move_name<G: ShowGame>(
     game: &G,
@@ -198,25 +174,4 @@ pub(crate) fn move_name<G: ShowGame>(
     chosen: G::Move,
 ) -> String {
     format!("{mover} {}", game.move_text(chosen))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_type_name_reads_as_words() {
-        for (name, words) in [
-            ("LastLoses", "last loses"),
-            ("KInARow", "k in a row"),
-            ("Nim3Heaps", "nim 3 heaps"),
-            ("TakeAway", "take away"),
-            ("nim", "nim"),
-            ("HTTPGame", "http game"),
-            ("my_game", "my game"),
-            ("", ""),
-        ] {
-            assert_eq!(name_in_words(name), words, "{name}");
-        }
-    }
 }

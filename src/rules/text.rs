@@ -35,6 +35,36 @@ pub(crate) fn type_name<G: ?Sized>() -> String {
         .to_owned()
 }
 
+/// A type's name in words: `LastLoses` is "last loses", `KInARow` "k in a row", `Nim3Heaps`
+/// "nim 3 heaps".
+fn name_in_words(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    let mut words = String::with_capacity(name.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '_' {
+            words.push(' ');
+            continue;
+        }
+        if let Some(&before) = i.checked_sub(1).and_then(|j| chars.get(j)) {
+            let after = chars.get(i + 1).copied();
+            let starts_word = (c.is_uppercase()
+                && (!before.is_uppercase() || after.is_some_and(char::is_lowercase)))
+                || (c.is_ascii_digit() != before.is_ascii_digit() && before != '_');
+            if starts_word && !words.ends_with(' ') {
+                words.push(' ');
+            }
+        }
+        words.extend(c.to_lowercase());
+    }
+    words
+}
+
+/// The game's type name in words, for a game that gives no name of its own: `LastLoses` is
+/// "last loses".
+pub(crate) fn type_name_in_words<G: ?Sized>() -> String {
+    name_in_words(&type_name::<G>())
+}
+
 /// `n` with a comma between each group of three digits: `255,168`.
 pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -65,6 +95,22 @@ pub(crate) use debug_as_sentence;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_type_name_reads_as_words() {
+        for (name, words) in [
+            ("LastLoses", "last loses"),
+            ("KInARow", "k in a row"),
+            ("Nim3Heaps", "nim 3 heaps"),
+            ("TakeAway", "take away"),
+            ("nim", "nim"),
+            ("HTTPGame", "http game"),
+            ("my_game", "my game"),
+            ("", ""),
+        ] {
+            assert_eq!(name_in_words(name), words, "{name}");
+        }
+    }
 
     #[test]
     fn quotes_are_short_and_escaped() {

@@ -59,7 +59,7 @@ impl GameChallenge {
         G::Position: Hash + Eq + fmt::Debug,
         P: FnMut(&G::Position) -> G::Move,
     {
-        let game_name = crate::render::name_in_words(&crate::rules::text::type_name::<G>());
+        let game_name = crate::rules::text::type_name_in_words::<G>();
         Challenge::played(game, &game_name, name, player, &|position| {
             format!("{position:?}")
         })

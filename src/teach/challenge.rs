@@ -262,13 +262,17 @@ where
         let mut computers = vec![Computer::Random];
         computers.extend(MCTS_OPPONENTS.map(Computer::Mcts));
         let mut notes = Vec::new();
-        match Opponent::perfect_for(game) {
-            Ok(perfect) => computers.push(Computer::Perfect(perfect)),
-            Err(SearchError::Panicked(panic)) => notes.push(format!(
+        // The search catches a panic in the game's rules; `start` is called before it.
+        match learner::run(|| Opponent::perfect_for(game)) {
+            Ok(Ok(perfect)) => computers.push(Computer::Perfect(perfect)),
+            Ok(Err(SearchError::Panicked(panic))) => notes.push(format!(
                 "Perfect play is left out: {panic}, while the game was solved."
             )),
-            Err(error) => notes.push(format!(
+            Ok(Err(error)) => notes.push(format!(
                 "Perfect play is left out: the game is too big to solve in a cell ({error})."
+            )),
+            Err(message) => notes.push(format!(
+                "Perfect play is left out: the game's own `start` panicked ({message})."
             )),
         }
         let mut challenge = Challenge {
@@ -548,14 +552,9 @@ impl<G: TwoPlayerGame> Challenge<G> {
     }
 
     fn heading(&self) -> String {
-        if self.of_game.is_none() {
-            format!("{} against every level of the computer", self.name)
-        } else {
-            format!(
-                "{} against the computer at {}",
-                self.name,
-                self.of_game.as_deref().unwrap_or_default()
-            )
+        match &self.of_game {
+            None => format!("{} against every level of the computer", self.name),
+            Some(game) => format!("{} against the computer at {game}", self.name),
         }
     }
 }

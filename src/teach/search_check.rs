@@ -63,8 +63,8 @@ use crate::render::palette::INK;
 use crate::render::parts::{
     NOT_YET, RIGHT, caption, card, cell, heading_cell, plain_table, verdict_box,
 };
-use crate::render::{Html, Picture, Scale, ShowGame, div, name_in_words, notebook_pictures, tr};
-use crate::rules::text::{thousands, type_name};
+use crate::render::{Html, Picture, Scale, ShowGame, div, notebook_pictures, tr};
+use crate::rules::text::{thousands, type_name_in_words};
 use crate::rules::{Board, Player, TicTacToe, TwoPlayerGame, boards_made};
 
 /// The most boards a learner's tic-tac-toe search may make over the whole check: about fifty
@@ -366,7 +366,7 @@ where
     G: TwoPlayerGame + 'static,
     G::Position: Hash + Eq + fmt::Debug,
 {
-    let game_name = name_in_words(&type_name::<G>());
+    let game_name = type_name_in_words::<G>();
     check_game(game, game_name, kind, name, search, &|position| {
         format!("{position:?}")
     })
