@@ -145,9 +145,12 @@ def timetable_tick(log):
 def update():
     """Runs `class.sh update`: the course gets the crate's notebooks as they are now. Returns
     what it said, in one line."""
-    done = subprocess.run([str(SCRIPTS.parent / "class.sh"), "update"], capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, timeout=300, env={**os.environ, "CLASS_HOME": str(CLASS),
-                               "HOME": os.environ.get("HOME", "/root")})
+    try:
+        done = subprocess.run([str(SCRIPTS.parent / "class.sh"), "update"], capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL, timeout=300, env={**os.environ, "CLASS_HOME": str(CLASS),
+                                                                          "HOME": os.environ.get("HOME", "/root")})
+    except subprocess.TimeoutExpired:
+        raise OSError("class.sh update took more than 5 minutes and was stopped") from None
     plain = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in (done.stderr + done.stdout).splitlines()]
     said = [re.sub(r"^==> \[\d+:\d+\] ", "", line).strip() for line in plain if line.strip()]
     if done.returncode != 0:
