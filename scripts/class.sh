@@ -40,6 +40,23 @@
 #   --warm-ahead M    how many minutes before a lesson the timetable warms the class (default
 #                     10; never more than half the idle timeout)
 #   --setup-only      install and prepare everything, then stop before starting the hub
+#   --foreground      run the hub in this terminal (Ctrl-C stops it) even where systemd could
+#                     keep it running
+#
+# Where systemd runs the machine (most servers), the hub becomes a service of its own,
+# magic-tictactoe-class: it starts at boot (after Docker), comes back by itself if it stops or
+# crashes, and keeps running when this terminal closes; the class is backed up every night
+# (magic-tictactoe-backup.timer, at 02:30, the newest 7 kept). Run the same command again (a
+# longer class list, other limits) and the service restarts with the new settings; students'
+# containers keep running through it. For the technician:
+#
+#   sudo ./scripts/class.sh status      is the hub running, since when, and its last lines
+#   sudo ./scripts/class.sh stop        stop the hub (students' containers keep running)
+#   sudo ./scripts/class.sh start       start it again (also: restart)
+#   sudo ./scripts/class.sh logs [-f]   the hub's log (-f: follow it)
+#
+# Without systemd (many containers, some test machines) the command says so, and the hub runs
+# in the terminal as with --foreground.
 #
 # Before the bell, with the hub running, warm the class: every student's server starts and
 # their notebook 01's kernel starts and loads the crate, so that the first board comes at once
@@ -100,8 +117,45 @@ if [ "${1:-}" = "update" ]; then
     echo "$(cat "$CLASS_HOME/hub/url" 2>/dev/null || echo "http://<the hub>")/hub/user-redirect/git-pull?repo=$side/course&branch=main&targetpath=.&urlpath=lab/tree/notebooks/01-magic-square.ipynb"
     exit 0
 fi
+# The hub as a systemd service: its units, and the technician's four commands.
+SERVICE=magic-tictactoe-class
+BACKUP_SERVICE=magic-tictactoe-backup
+UNIT_DIR="${MAGIC_CLASS_UNIT_DIR:-/etc/systemd/system}"
+# systemd runs this machine (sd_booted(3)'s test).
+systemd_here() { [ -d /run/systemd/system ] && command -v systemctl >/dev/null; }
+no_service() {
+    echo "class.sh $1: systemd does not run this machine (PID 1 is $(cat /proc/1/comm 2>/dev/null || echo unknown)), so the hub is no service here: it runs in the terminal that started it, and stops with Ctrl-C there" >&2
+    exit 1
+}
+case "${1:-}" in
+    status|start|stop|restart|logs)
+        action="$1"; shift
+        [ "$(id -u)" -eq 0 ] || { echo "class.sh $action: run it as root (sudo ./scripts/class.sh $action)" >&2; exit 1; }
+        systemd_here || no_service "$action"
+        [ -f "$UNIT_DIR/$SERVICE.service" ] || { echo "class.sh $action: the hub is not installed as a service yet: set the class up first (sudo ./scripts/class.sh --students FILE ...)" >&2; exit 1; }
+        case "$action" in
+            status)
+                state="$(systemctl is-active "$SERVICE" || true)"
+                echo "The class hub ($SERVICE) is $state, $(systemctl is-enabled "$SERVICE" 2>/dev/null || echo disabled) at boot; $(cat "$CLASS_HOME/hub/url" 2>/dev/null || echo "no address yet")"
+                echo "Since: $(systemctl show -p ActiveEnterTimestamp --value "$SERVICE"); restarted by systemd $(systemctl show -p NRestarts --value "$SERVICE") times since it was last started"
+                echo "Next backup: $(systemctl show -p NextElapseUSecRealtime --value "$BACKUP_SERVICE.timer" 2>/dev/null || echo none) (into $CLASS_HOME/backups)"
+                echo
+                journalctl -u "$SERVICE" -n 10 --no-pager -o short-iso 2>/dev/null || true
+                [ "$state" = active ] ;;
+            start|stop|restart)
+                systemctl "$action" "$SERVICE"
+                echo "class.sh $action: the class hub is now $(systemctl is-active "$SERVICE" || true)" ;;
+            logs)
+                if [ "${1:-}" = "-f" ] || [ "${1:-}" = "--follow" ]; then
+                    exec journalctl -u "$SERVICE" -f -n 50 -o short-iso
+                fi
+                exec journalctl -u "$SERVICE" -n "${1:-200}" --no-pager -o short-iso ;;
+        esac
+        exit $? ;;
+esac
 students="" teacher="" ip="0.0.0.0" port="8000" cert="" key="" plain_http=0 https=0 setup_only=0 containers=1
 memory="$STUDENT_MEMORY" cpus="$STUDENT_CPUS" processes="$STUDENT_PROCESSES" idle="$IDLE_TIMEOUT"
+foreground=0
 timetable="" timetable_given=0 warm_ahead="${MAGIC_CLASS_WARM_AHEAD_MINUTES:-10}"
 base_image="debian:bookworm-slim"
 while [ $# -gt 0 ]; do
@@ -123,6 +177,7 @@ while [ $# -gt 0 ]; do
         --timetable) timetable="$2"; timetable_given=1; shift 2 ;;
         --warm-ahead) warm_ahead="$2"; shift 2 ;;
         --setup-only) setup_only=1; shift ;;
+        --foreground) foreground=1; shift ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "class.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
@@ -283,13 +338,6 @@ if [ "$setup_only" -eq 1 ]; then
     say "Set up in $CLASS_HOME; start the hub with the same command without --setup-only"
     exit 0
 fi
-say "Starting JupyterHub on $ip:$port for $(wc -l < "$HUB_STATE/students.txt") students, $walls; idle servers stop after $idle (Ctrl-C to stop the hub); passwords of new accounts: $HUB_STATE/passwords.txt"
-export MAGIC_CLASS_HOME="$CLASS_HOME" MAGIC_CLASS_IP="$ip" MAGIC_CLASS_PORT="$port" \
-    MAGIC_CLASS_SPAWNER="$spawner" MAGIC_CLASS_IMAGE="$STUDENT_IMAGE:$STUDENT_IMAGE_TAG" \
-    MAGIC_CLASS_STUDENT_HOME="$STUDENT_HOME" MAGIC_CLASS_STUDENT_CLASS_HOME="$STUDENT_CLASS_HOME" MAGIC_CLASS_MEMORY="$memory" MAGIC_CLASS_CPUS="$cpus" \
-    MAGIC_CLASS_PROCESSES="$processes" MAGIC_CLASS_IDLE_SECONDS="$idle_seconds" MAGIC_CLASS_WARM_AHEAD_MINUTES="$warm_ahead"
-extra=()
-if [ -n "$cert" ]; then extra+=(--JupyterHub.ssl_cert="$cert" --JupyterHub.ssl_key="$key"); fi
 if [ -n "${fingerprint:-}" ]; then
     say "HTTPS with the certificate made for this machine. A browser warns the first time: accept it only if the certificate's SHA-256 fingerprint is $fingerprint (for one browsers trust, give the school's certificate, or certbot's for a DNS name, with --ssl-cert and --ssl-key)"
 elif [ -z "$cert" ] && [ "$loopback" -eq 0 ]; then
@@ -302,5 +350,130 @@ echo "$([ -n "$cert" ] && echo https || echo http)://$local_ip:$port" > "$HUB_ST
 if [ ! -s "$HUB_STATE/warm-up.token" ]; then
     (umask 077 && python3 -c 'import secrets; print(secrets.token_hex(32))' > "$HUB_STATE/warm-up.token")
 fi
+
+# The hub's settings, in one file that both ways of running it read: systemd's EnvironmentFile
+# and the shell's `.` take the same KEY="value" lines. PATH is this command's, so the service
+# finds the same node, docker and tools as the set-up did.
+hub_env() {
+    local name value
+    for name in MAGIC_CLASS_HOME MAGIC_CLASS_IP MAGIC_CLASS_PORT MAGIC_CLASS_SPAWNER MAGIC_CLASS_IMAGE \
+        MAGIC_CLASS_STUDENT_HOME MAGIC_CLASS_STUDENT_CLASS_HOME MAGIC_CLASS_MEMORY MAGIC_CLASS_CPUS \
+        MAGIC_CLASS_PROCESSES MAGIC_CLASS_IDLE_SECONDS MAGIC_CLASS_WARM_AHEAD_MINUTES \
+        MAGIC_CLASS_SSL_CERT MAGIC_CLASS_SSL_KEY PATH HOME; do
+        value="${!name:-}"
+        if [[ "$value" == *[\"\\\$\`]* ]] || [[ "$value" == *$'\n'* ]]; then
+            echo "class.sh: $name cannot hold quotes, backslashes, '\$', backquotes or new lines ('$value'): give a plainer path" >&2
+            exit 2
+        fi
+        printf '%s="%s"\n' "$name" "$value"
+    done
+}
+MAGIC_CLASS_HOME="$CLASS_HOME" MAGIC_CLASS_IP="$ip" MAGIC_CLASS_PORT="$port" \
+    MAGIC_CLASS_SPAWNER="$spawner" MAGIC_CLASS_IMAGE="$STUDENT_IMAGE:$STUDENT_IMAGE_TAG" \
+    MAGIC_CLASS_STUDENT_HOME="$STUDENT_HOME" MAGIC_CLASS_STUDENT_CLASS_HOME="$STUDENT_CLASS_HOME" MAGIC_CLASS_MEMORY="$memory" MAGIC_CLASS_CPUS="$cpus" \
+    MAGIC_CLASS_PROCESSES="$processes" MAGIC_CLASS_IDLE_SECONDS="$idle_seconds" MAGIC_CLASS_WARM_AHEAD_MINUTES="$warm_ahead" \
+    MAGIC_CLASS_SSL_CERT="$cert" MAGIC_CLASS_SSL_KEY="$key" \
+    hub_env > "$HUB_STATE/hub.env.partial"
+chmod 600 "$HUB_STATE/hub.env.partial"
+mv "$HUB_STATE/hub.env.partial" "$HUB_STATE/hub.env"
+hub_command=("$CLASS_HOME/venv/bin/jupyterhub" -f "$ROOT/scripts/class/jupyterhub_config.py")
+students_now="$(wc -l < "$HUB_STATE/students.txt")"
+
+if [ "$foreground" -eq 0 ] && systemd_here; then
+    # The hub's service, and the nightly backup's, written afresh at every set-up so that they
+    # follow this checkout and this class. Docker is wanted before the hub (not required: the hub
+    # outlives a restart of Docker's daemon, and notices the containers it took with it).
+    docker_units=""
+    if [ "$spawner" = "docker" ] && systemctl cat docker.service >/dev/null 2>&1; then
+        systemctl enable --quiet docker.service 2>/dev/null || true
+        docker_units=" docker.service"
+    fi
+    mkdir -p "$UNIT_DIR"
+    cat > "$UNIT_DIR/$SERVICE.service" <<UNIT
+# Written by $ROOT/scripts/class.sh: run it again rather than editing this file.
+[Unit]
+Description=The class's JupyterHub (magic-tictactoe, $CLASS_HOME)
+Documentation=file://$ROOT/docs/class-server.md
+Wants=network-online.target$docker_units
+After=network-online.target$docker_units
+
+[Service]
+Type=simple
+WorkingDirectory=$HUB_STATE
+EnvironmentFile=$HUB_STATE/hub.env
+ExecStart="${hub_command[0]}" -f "${hub_command[2]}"
+# Back by itself after a crash or a kill, whatever the cause.
+Restart=always
+RestartSec=5
+# The hub's own processes (its proxy, the class page, the idle culler) stop with it; students'
+# containers belong to Docker and keep running, and the hub takes them back when it starts.
+TimeoutStopSec=30
+
+[Install]
+WantedBy=multi-user.target
+UNIT
+    cat > "$UNIT_DIR/$BACKUP_SERVICE.service" <<UNIT
+# Written by $ROOT/scripts/class.sh: run it again rather than editing this file.
+[Unit]
+Description=Back up the class (magic-tictactoe, $CLASS_HOME)
+Documentation=file://$ROOT/docs/class-server.md
+
+[Service]
+Type=oneshot
+Environment="CLASS_HOME=$CLASS_HOME" "PATH=$PATH"
+ExecStart="$ROOT/scripts/class.sh" backup
+Nice=10
+IOSchedulingClass=idle
+UNIT
+    cat > "$UNIT_DIR/$BACKUP_SERVICE.timer" <<UNIT
+# Written by $ROOT/scripts/class.sh: run it again rather than editing this file.
+[Unit]
+Description=Back up the class every night (magic-tictactoe, $CLASS_HOME)
+Documentation=file://$ROOT/docs/class-server.md
+
+[Timer]
+OnCalendar=*-*-* 02:30:00
+RandomizedDelaySec=15min
+# A night the machine was off is made up for when it starts.
+Persistent=true
+
+[Install]
+WantedBy=timers.target
+UNIT
+    systemctl daemon-reload
+    systemctl enable --quiet "$SERVICE.service" "$BACKUP_SERVICE.timer"
+    say "Starting the class hub as the service $SERVICE on $ip:$port for $students_now students, $walls; idle servers stop after $idle"
+    systemctl restart "$SERVICE.service"
+    systemctl restart "$BACKUP_SERVICE.timer"
+    url="$(cat "$HUB_STATE/url")"
+    if ! "$CLASS_HOME/venv/bin/python" - "$url" <<'PYTHON'
+import ssl, sys, time, urllib.request
+url, deadline = sys.argv[1] + "/hub/api", time.time() + 180
+context = ssl._create_unverified_context()  # the machine's own certificate: any is fine here
+while time.time() < deadline:
+    try:
+        with urllib.request.urlopen(url, timeout=5, context=context) as answer:
+            sys.exit(0 if answer.status == 200 else 1)
+    except OSError:
+        time.sleep(1)
+sys.exit(1)
+PYTHON
+    then
+        journalctl -u "$SERVICE" -n 30 --no-pager >&2 || true
+        echo "class.sh: the hub's service did not answer at $url within 3 minutes: its last lines are above (all of them: sudo ./scripts/class.sh logs)" >&2
+        exit 1
+    fi
+    say "The class hub runs as the service $SERVICE, and starts by itself at boot and after a crash. Students and the teacher log in at $( [ -n "$cert" ] && echo https || echo http )://$( [ "$ip" = "0.0.0.0" ] && (hostname -f 2>/dev/null || hostname) || echo "$ip" ):$port/ (passwords of new accounts: $HUB_STATE/passwords.txt). The class is backed up every night into $CLASS_HOME/backups. For the technician: sudo ./scripts/class.sh status | stop | start | logs"
+    exit 0
+fi
+
+if [ "$foreground" -eq 0 ]; then
+    say "systemd does not run this machine (PID 1 is $(cat /proc/1/comm 2>/dev/null || echo unknown)), so the hub runs in this terminal and stops with it: keep it open (or use tmux), and run this command again after a restart"
+fi
+say "Starting JupyterHub on $ip:$port for $students_now students, $walls; idle servers stop after $idle (Ctrl-C to stop the hub); passwords of new accounts: $HUB_STATE/passwords.txt"
+set -a
+# shellcheck source=/dev/null
+. "$HUB_STATE/hub.env"
+set +a
 cd "$HUB_STATE"
-exec "$CLASS_HOME/venv/bin/jupyterhub" -f "$ROOT/scripts/class/jupyterhub_config.py" "${extra[@]}"
+exec "${hub_command[@]}"

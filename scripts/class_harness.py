@@ -54,6 +54,9 @@ class ClassServer:
         listing.close()
         command = [str(ROOT / "scripts" / "class.sh"), "--students", listing.name,
                    "--ip", "127.0.0.1", "--port", str(self.port), *self.options]
+        if not setup_only:
+            # The test owns the hub's process (and stops it), where systemd runs the machine too.
+            command.append("--foreground")
         if self.containers:
             command += ["--base-image", base_image()]
         else:

@@ -16,7 +16,8 @@
   stays. Stopping the hub leaves students' containers running: the hub finds them again when it
   starts, so a restart in the middle of a lesson costs nobody their kernel.
 
-Settings come from the environment class.sh sets (MAGIC_CLASS_*).
+Settings come from the environment class.sh sets (MAGIC_CLASS_*, kept in $CLASS_HOME/hub/hub.env,
+which the hub's systemd service reads too).
 """
 
 import os
@@ -48,6 +49,10 @@ c.JupyterHub.hub_ip = "127.0.0.1"
 c.JupyterHub.db_url = f"sqlite:///{HUB / 'jupyterhub.sqlite'}"
 c.JupyterHub.cookie_secret_file = str(HUB / "jupyterhub_cookie_secret")
 c.JupyterHub.pid_file = str(HUB / "jupyterhub.pid")
+# HTTPS: the certificate class.sh made for this machine, or the school's (--ssl-cert, --ssl-key).
+if os.environ.get("MAGIC_CLASS_SSL_CERT"):
+    c.JupyterHub.ssl_cert = os.environ["MAGIC_CLASS_SSL_CERT"]
+    c.JupyterHub.ssl_key = os.environ["MAGIC_CLASS_SSL_KEY"]
 c.ConfigurableHTTPProxy.command = [str(CLASS / "proxy" / "node_modules" / ".bin" / "configurable-http-proxy")]
 c.ConfigurableHTTPProxy.pid_file = str(HUB / "proxy.pid")
 
