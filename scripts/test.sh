@@ -53,6 +53,8 @@ say "Binder's set-up (binder/postBuild and start), run here without a container"
 if [ "$(id -u)" -eq 0 ]; then
     say "The class server: JupyterHub from scripts/class.sh, students in containers with limits, who may see what, nothing lost"
     "$VENV/bin/python" scripts/class_test.py
+    say "The class hub as a systemd service on a school's server (systemd as PID 1 in a container): a SIGKILL'd hub and a reboot come back by themselves"
+    "$VENV/bin/python" scripts/class_service_test.py
 else
     say "Class server test skipped: scripts/class.sh makes accounts, so it needs root"
 fi
