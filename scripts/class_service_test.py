@@ -185,6 +185,9 @@ def run(work):
                       "--ip", "127.0.0.1", "--port", str(port), "--base-image", base,
                       env={"CLASS_HOME": str(class_home)}, limit=1200)
     (work / "setup.log").write_text(setup.stdout + setup.stderr)
+    for line in setup.stderr.splitlines():  # class.sh's steps, for the log
+        if "==> [" in line:
+            print("     " + line.replace("\033[1m", "").replace("\033[0m", "")[:160], flush=True)
     if not check("class.sh sets the class up and starts the hub's service", setup.returncode == 0,
                  f"{time.time() - started:.0f} s" if setup.returncode == 0 else setup.stderr[-3000:]):
         return
