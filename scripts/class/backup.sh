@@ -115,7 +115,7 @@ restore() {
     local names=("$@") name whole=0
     if [ "$1" = "--class" ]; then
         whole=1
-        pgrep -f "$CLASS_HOME/venv/bin/jupyterhub" >/dev/null && fail "stop the hub first (it keeps the state being restored)"
+        pgrep -f "$CLASS_HOME/venv/bin/jupyterhub" >/dev/null && fail "stop the hub first (it keeps the state being restored): sudo ./scripts/class.sh stop (or Ctrl-C where it runs in a terminal), then class.sh start after the restore"
         mapfile -t names < <(grep -o '^work/[^/]*/' <<<"$members" | cut -d/ -f2 | sort -u)
     fi
     # Every check before anything is written: a restore refused halfway would leave a mix.
