@@ -285,7 +285,8 @@ if [ ! -s "$HUB_STATE/students.txt" ]; then
     exit 2
 fi
 
-ensure_python_env
+# The class runs on its own Python environment ($CLASS_HOME/venv): the checkout's .venv (the
+# notebooks' and the tests' tools, Chromium's driver among them) is not needed on a class server.
 ensure_class_python_env
 ensure_class_proxy
 if [ "$containers" -eq 1 ] && ! ensure_docker; then
