@@ -114,7 +114,7 @@ class ClassServer:
 
     def leftovers(self):
         """This class's processes that the hub starts in sessions of their own (its proxy, the
-        class page) and still running: a hub killed before its clean-up leaves them."""
+        class page, JupyterLab's files) and still running: a hub killed before its clean-up leaves them."""
         found = []
         for entry in Path("/proc").iterdir():
             if not entry.name.isdigit():
@@ -129,6 +129,8 @@ class ClassServer:
                 found.append((int(entry.name), "its proxy"))
             elif "class_page.py" in command and ours:
                 found.append((int(entry.name), "the class page"))
+            elif "lab_static.py" in command and ours:
+                found.append((int(entry.name), "the service of JupyterLab's files"))
         return found
 
     def password(self, name):

@@ -239,6 +239,26 @@ def light_lab(student):
               "... and the student's server watches its kernels, replacing one that stops answering (kernel_watch)")
 
 
+def lab_files_from_one_url(student):
+    """Every student's JupyterLab asks for its own files at the class's one URL
+    (/services/lab-static/, scripts/class/lab_static.py), which serves them to anyone, with a
+    cache of years: a shared computer's browser then has them for every student, not only the
+    one who first loaded them under /user/NAME/."""
+    page = student.api("GET", f"/user/{student.name}/lab", allow_redirects=False)
+    config = re.search(r'"fullStaticUrl": "([^"]*)"', page.text)
+    main = re.search(r'<script src="(/services/lab-static/main\.[0-9a-f]+\.js\?v=[0-9a-f]+)"', page.text)
+    served = requests.get(f"{student.base}{main.group(1)}", timeout=60, verify=False) if main else None
+    cache = served.headers.get("Cache-Control", "") if served is not None else ""
+    years = re.search(r"max-age=(\d+)", cache)
+    check(config and config.group(1) == "/services/lab-static" and served is not None
+          and served.status_code == 200 and "jupyterlab" in served.text[:5000].lower()
+          and years and int(years.group(1)) >= 365 * 86400,
+          f"the students' JupyterLab loads its files from the class's one URL, cached for a year or more, "
+          f"no login asked (fullStaticUrl {config and config.group(1)!r}, its main script "
+          f"{main and main.group(1)!r}: HTTP {served.status_code if served is not None else '-'}, "
+          f"Cache-Control {cache!r})")
+
+
 PAGE = "/services/class"
 
 
@@ -977,6 +997,7 @@ def with_containers():
         bob.start_server()
         own_notebook(hub, alice)
         light_lab(alice)
+        lab_files_from_one_url(alice)
         progress_and_help(hub, alice, bob, teacher)
         updates_and_start_over(hub, alice, teacher)
         collects_a_notebook(hub, alice, bob, teacher)

@@ -144,6 +144,16 @@ c.JupyterHub.services.append({
                     "MAGIC_CLASS_WARM_AHEAD_MINUTES": os.environ.get("MAGIC_CLASS_WARM_AHEAD_MINUTES", "10")},
     "display": True,
 })
+# JupyterLab's own files, once for the whole class (scripts/class/lab_static.py): a browser's
+# cache of them then serves every student on a shared computer, not only the one who filled it.
+LAB_STATIC = "/services/lab-static/"
+c.JupyterHub.services.append({
+    "name": "lab-static",
+    "url": f"http://127.0.0.1:{random_port()}",
+    "command": [sys.executable, str(Path(__file__).resolve().parent / "lab_static.py")],
+    "environment": {"MAGIC_CLASS_HOME": str(CLASS)},  # whose it is (class_harness.py's leftovers)
+})
+c.Spawner.args = [f"--LabApp.override_static_url={LAB_STATIC}"]
 # `class.sh warm` (scripts/class/warm.py): starts the students' servers and notebook 01's kernels
 # before the bell, through the hub's API and the servers' own (access:servers).
 WARM_TOKEN = HUB / "warm-up.token"
