@@ -7,6 +7,12 @@ servers, open notebook 01 in the Rust kernel and run its cells until the first b
         `class.sh warm`, arriving over a minute, as at the bell)
     sudo .venv/bin/python scripts/class_load.py --returns 4   (a student in Chromium logs out
         during Run All and logs straight back in, 4 times)
+    sudo .venv/bin/python scripts/class_load.py --warm --window 60 --browsers 5 30   (and 5
+        school computers in headless Chromium: at each a student's first visit, her return,
+        and a classmate's visit, from "Sign in" to the first board)
+    sudo .venv/bin/python scripts/class_load.py --shared-computer 3 --mbit 20   (a class of
+        two, nothing else running, at 3 school computers one after the other, their network
+        held to 20 Mbit/s)
 
 For each N it makes N students' accounts (load-01, load-02 ...), starts a hub on 127.0.0.1
 with scripts/class.sh (CLASS_HOME, default /srv/magic-tictactoe-load), runs the students, stops
@@ -107,36 +113,137 @@ def breakdown(results):
 KERNEL_IDLE = '.jp-StatusBar-TextItem:text-is("Rust | Idle")'
 
 
-def first_board_in_browser(student):
-    """The student in headless Chromium, as at the bell: the hub's login form, "Sign in", then
-    JupyterLab opens notebook 01 (attaching to its warm kernel, if the class was warmed); Run
-    All from the Run menu until a board is drawn by this run. Returns the seconds from "Sign
-    in" to JupyterLab showing the notebook with its kernel idle, and to the board."""
+def sign_in(page, student, limit):
+    """The hub's login form, "Sign in", and JupyterLab showing notebook 01 with its kernel idle
+    within `limit` seconds. Returns the moment of "Sign in"."""
+    page.goto(f"{student.base}/hub/login", timeout=LIMIT * 1000)
+    page.fill("#username_input", student.name)
+    page.fill("#password_input", student.password)
+    started = time.time()
+    page.click("#login_submit")
+    page.locator(KERNEL_IDLE).first.wait_for(timeout=limit * 1000)
+    return started
+
+
+def run_all_until_a_board(page):
+    """Run All from the Run menu, until this run draws a board."""
+    # The outputs in the page already: mark them, then wait for a new board. Drawn, in the page:
+    # Run All may have scrolled on, and JupyterLab leaves cells out of view unpainted, which
+    # Playwright counts as hidden.
+    page.evaluate("document.querySelectorAll('.jp-OutputArea-output').forEach(e => e.dataset.old = '1')")
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+    page.locator(".jp-OutputArea-output:not([data-old]) table").first.wait_for(
+        state="attached", timeout=LIMIT * 1000)
+
+
+# JupyterLab's own files, wherever its page asks for them: its bundles (under the student's
+# server, static/lab/, or the class's one URL, /services/lab-static/) and its extensions'.
+LAB_FILES = re.compile(r"/static/lab/|/services/lab-static/|/lab/extensions/")
+
+
+def visit(page, student, mbit=None):
+    """One visit of the student in `page`: the seconds from "Sign in" to JupyterLab ready with
+    notebook 01 ("lab") and to the first board of Run All ("board"); how many of JupyterLab's
+    own files the page loaded over the network ("fetched") and from the browser's cache
+    ("cached"), and the megabytes the visit took over the network from the login page to the
+    board ("MB"), as Chromium's DevTools report them. `mbit`: the page's network held to that
+    many megabits a second each way (DevTools' throttling; what the cache serves is not held),
+    as a school's link shared by a class. Then lets the rest of the notebook's run end and logs
+    out, as a student leaves a lesson."""
+    counts = {"fetched": 0, "cached": 0, "MB": 0.0}
+
+    def response(event):
+        answer = event["response"]
+        if LAB_FILES.search(answer["url"]):
+            counts["cached" if answer.get("fromDiskCache") or answer.get("fromMemoryCache")
+                   else "fetched"] += 1
+
+    def finished(event):
+        counts["MB"] += event["encodedDataLength"] / 1e6
+    devtools = page.context.new_cdp_session(page)
+    devtools.send("Network.enable")
+    if mbit:
+        devtools.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 0,
+            "downloadThroughput": mbit * 125_000, "uploadThroughput": mbit * 125_000})
+    devtools.on("Network.responseReceived", response)
+    devtools.on("Network.loadingFinished", finished)
+    started = sign_in(page, student, LIMIT)
+    lab = time.time() - started
+    run_all_until_a_board(page)
+    board = time.time() - started
+    took = dict(counts)  # to the board
+    # The rest of notebook 01 runs on after the first board: let it end, as it has when the
+    # student comes back another day, or her return waits for this run's last cells.
+    page.wait_for_function(
+        "![...document.querySelectorAll('.jp-InputPrompt')].some(e => e.textContent.includes('*'))",
+        timeout=LIMIT * 1000)
+    page.goto(f"{student.base}/hub/logout", timeout=LIMIT * 1000)
+    return {"lab": lab, "board": board, **took}
+
+
+VISITS = ("first visit", "returning", "classmate")  # at one school computer, in this order
+
+
+def school_computer(first, classmate, mbit=None):
+    """A school computer: one browser profile (its cache kept between visits, as a school's
+    computers keep theirs), new for this call. `first` signs in for the first time on it, runs
+    notebook 01 to the first board and logs out; signs in again the same way (a returning
+    student); then `classmate` does, at the same computer. Returns each visit's result
+    (visit(), `mbit` its network), "kind" among VISITS."""
+    import tempfile
+
     from jupyterlab_test import CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+    results = []
+    with sync_playwright() as playwright, tempfile.TemporaryDirectory(prefix="magic-tictactoe-profile-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 800})
         try:
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.goto(f"{student.base}/hub/login", timeout=LIMIT * 1000)
-            page.fill("#username_input", student.name)
-            page.fill("#password_input", student.password)
-            start = time.time()
-            page.click("#login_submit")
-            page.locator(KERNEL_IDLE).first.wait_for(timeout=LIMIT * 1000)
-            lab = time.time() - start
-            # The saved outputs are in the page already: mark them, then wait for a new board.
-            page.evaluate("document.querySelectorAll('.jp-OutputArea-output').forEach(e => e.dataset.old = '1')")
-            page.get_by_role("menuitem", name="Run", exact=True).click()
-            page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
-            # Drawn, in the page: Run All may have scrolled on, and JupyterLab leaves cells out
-            # of view unpainted, which Playwright counts as hidden.
-            page.locator(".jp-OutputArea-output:not([data-old]) table").first.wait_for(
-                state="attached", timeout=LIMIT * 1000)
-            board = time.time() - start
+            for kind, student in zip(VISITS, (first, first, classmate)):
+                page = context.new_page()
+                results.append({"kind": kind, "student": student.name, **visit(page, student, mbit)})
+                page.close()
         finally:
-            browser.close()
-    return {"browser": True, "lab": lab, "board": board}
+            context.close()
+    return results
+
+
+def visits_summary(visits):
+    """Lines: for each kind of visit (VISITS), the first board and JupyterLab ready from "Sign
+    in", JupyterLab's files over the network and from the cache, and the megabytes the visit
+    took over the network."""
+    lines = []
+    for kind in VISITS:
+        seen = [v for v in visits if v["kind"] == kind]
+        if not seen:
+            continue
+        boards = sorted(v["board"] for v in seen)
+        lines.append(
+            f"{kind} ({len(seen)}): the first board {statistics.median(boards):.1f} s after 'Sign in' "
+            f"(median; {boards[0]:.1f} to {boards[-1]:.1f} s), JupyterLab ready "
+            f"{statistics.median(v['lab'] for v in seen):.1f} s; JupyterLab's files "
+            f"{statistics.median(v['fetched'] for v in seen):.0f} over the network, "
+            f"{statistics.median(v['cached'] for v in seen):.0f} from the cache, "
+            f"{statistics.median(v['MB'] for v in seen):.2f} MB over the network (medians)")
+    return lines
+
+
+def shared_computer(first, classmate, rounds, mbit=None):
+    """`rounds` school computers one after the other, each with a new profile (school_computer;
+    `mbit` its network): prints each visit and the medians."""
+    visits = []
+    for round_ in range(1, rounds + 1):
+        for result in school_computer(first, classmate, mbit):
+            visits.append(result)
+            print(f"     computer {round_}, {result['kind']} ({result['student']}): JupyterLab ready "
+                  f"{result['lab']:.1f} s, the first board {result['board']:.1f} s after 'Sign in'; "
+                  f"JupyterLab's files {result['fetched']} over the network, {result['cached']} from "
+                  f"the cache; {result['MB']:.2f} MB over the network", flush=True)
+    for line in visits_summary(visits):
+        print(line, flush=True)
 
 
 RETURN_LIMIT = int(os.environ.get("RETURN_LIMIT", 120))  # seconds a returning student may wait for the kernel to show idle
@@ -152,14 +259,6 @@ def return_in_browser(student):
     from jupyterlab_test import CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
 
-    def run_all_until_a_board(page):
-        # The outputs in the page already: mark them, then wait for a new board.
-        page.evaluate("document.querySelectorAll('.jp-OutputArea-output').forEach(e => e.dataset.old = '1')")
-        page.get_by_role("menuitem", name="Run", exact=True).click()
-        page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
-        page.locator(".jp-OutputArea-output:not([data-old]) table").first.wait_for(
-            state="attached", timeout=LIMIT * 1000)
-
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
         step = "opening the browser"
@@ -168,23 +267,14 @@ def return_in_browser(student):
             console = []  # the page's own messages, for a failure's message
             page.on("console", lambda message: console.append(f"{message.type}: {message.text}"[:300]))
 
-            def sign_in(limit):
-                page.goto(f"{student.base}/hub/login", timeout=LIMIT * 1000)
-                page.fill("#username_input", student.name)
-                page.fill("#password_input", student.password)
-                started = time.time()
-                page.click("#login_submit")
-                page.locator(KERNEL_IDLE).first.wait_for(timeout=limit * 1000)
-                return started
-
             step = "signing in: JupyterLab with notebook 01's kernel idle"
-            sign_in(LIMIT)
+            sign_in(page, student, LIMIT)
             step = "Run All: the first board"
             run_all_until_a_board(page)
             step = "logging out during Run All"
             page.goto(f"{student.base}/hub/logout", timeout=LIMIT * 1000)  # Run All goes on
             step = f"signing in again: the kernel idle within {RETURN_LIMIT} s"
-            started = sign_in(RETURN_LIMIT)
+            started = sign_in(page, student, RETURN_LIMIT)
             idle = time.time() - started
             step = "Run All again: a new board"
             run_all_until_a_board(page)
@@ -205,6 +295,20 @@ def return_in_browser(student):
         finally:
             browser.close()
     return {"idle": idle, "board": board}
+
+
+def at_one_computer(hub, rounds, mbit=None):
+    """The class of two, warmed by `class.sh warm`, at one school computer (shared_computer)."""
+    names = hub.students
+    hub.set_up()
+    forget(names)
+    hub.start()
+    try:
+        hub.warm(names)
+        shared_computer(hub.student(names[0]), hub.student(names[1]), rounds, mbit)
+    finally:
+        hub.stop()
+        forget(names)
 
 
 def server_state(student):
@@ -245,33 +349,36 @@ def returns(hub, times):
 
 
 def browser_summary(results):
-    """One line: the students who came in Chromium, from "Sign in"."""
-    seen = sorted((r for r in results.values() if r.get("browser")), key=lambda r: r["board"])
-    if not seen:
-        return None
-    boards = [r["board"] for r in seen]
-    return (f"in Chromium ({len(seen)} of the students): the first board {statistics.median(boards):.1f} s "
-            f"after 'Sign in' (median), {percentile(boards, 0.95):.1f} s (95th percentile); "
-            f"JupyterLab ready with notebook 01 {', '.join(format(r['lab'], '.1f') for r in seen)} s, "
-            f"the first board {', '.join(format(b, '.1f') for b in boards)} s")
+    """Lines: the visits at the school computers (drive's `browsers`), by kind."""
+    visits = [v for r in results.values() if r.get("browser") for v in r["visits"]]
+    return [f"in Chromium, {line}" for line in visits_summary(visits)]
 
 
-def drive(hub, names, window=0, before=None, browsers=0):
+def drive(hub, names, window=0, before=None, browsers=0, mbit=None):
     """Runs the students `names`, arriving evenly over `window` seconds (0: all at once);
     returns their results and failures. `before`: the machine's available memory before the
-    class came (before a warm-up); by default, now. `browsers` of them come in headless
-    Chromium (their results say "browser"), spread evenly over the arrivals, the last to arrive
-    among them: each browser takes several CPU seconds of this machine's own, which in a class
-    are the student's computer's, so two browsers are not made to start at the same moment."""
+    class came (before a warm-up); by default, now.
+
+    `browsers` (at most half the class): that many school computers, spread evenly over the
+    arrivals, each with headless Chromium (school_computer): at her arrival a student signs in
+    there for the first time on it, then comes back to it, then the classmate who arrives just
+    before her in the list signs in at the same computer (their results say "browser" and hold
+    the visits; `mbit`: their network). Each browser takes several CPU seconds of this machine's own, which in a class
+    are the student's computer's, so two of them are not made to start at the same moment."""
     results, failures, lock = {}, {}, threading.Lock()
-    in_browser = {names[round((i + 1) * len(names) / browsers) - 1] for i in range(browsers)}
+    browsers = min(browsers, len(names) // 2)
+    at_computers = {names[round((i + 1) * len(names) / browsers) - 1] for i in range(browsers)}
+    classmates = {names[names.index(name) - 1]: name for name in at_computers}
 
     def one(name):
         time.sleep(window * names.index(name) / len(names))
         try:
             student = hub.student(name)
-            if name in in_browser:
-                result = first_board_in_browser(student)
+            if name in at_computers:
+                classmate = names[names.index(name) - 1]
+                result = {"browser": True, "visits": school_computer(student, hub.student(classmate), mbit)}
+                with lock:
+                    results[classmate] = {"browser": True, "visits": []}
             else:
                 result = first_board(hub, student)
             with lock:
@@ -281,13 +388,13 @@ def drive(hub, names, window=0, before=None, browsers=0):
                 failures[name] = str(error)
 
     before = available_mb() if before is None else before
-    threads = [threading.Thread(target=one, args=(name,)) for name in names]
+    threads = [threading.Thread(target=one, args=(name,)) for name in names if name not in classmates]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(LIMIT + 60)
     for name in names:
-        if name not in results and name not in failures:
+        if name not in results and name not in failures and classmates.get(name) not in failures:
             failures[name] = f"did not finish within {LIMIT} s"
     # Everyone at their first board, kernels open: what the class takes from the machine.
     machine = (before - available_mb()) / max(1, len(results))
@@ -333,12 +440,20 @@ def main():
     parser.add_argument("--no-containers", action="store_true", help="students as their own system users")
     parser.add_argument("--warm", action="store_true", help="run `class.sh warm` before the students come")
     parser.add_argument("--browsers", type=int, default=0,
-                        help="how many of the students come in headless Chromium (spread over the arrivals)")
+                        help="how many school computers with headless Chromium, spread over the arrivals (at "
+                             "each, a student's first visit, her return, a classmate's visit; at most half "
+                             "the class)")
     parser.add_argument("--window", type=float, default=0,
                         help="seconds over which the students arrive, evenly (default 0: all at once)")
     parser.add_argument("--returns", type=int, default=0,
                         help="instead: one student in Chromium logs out during Run All and straight back in, "
                              "this many times (return_in_browser)")
+    parser.add_argument("--mbit", type=float, default=None,
+                        help="the browsers' network held to this many megabits a second each way (DevTools' "
+                             "throttling), as a classroom's shared link; by default, the loopback's speed")
+    parser.add_argument("--shared-computer", type=int, default=0, metavar="ROUNDS",
+                        help="instead: a warm class of two at one school computer, this many rounds: a first "
+                             "visit, the same student returning, a classmate (shared_computer)")
     args = parser.parse_args()
     containers = not args.no_containers
     class_home = Path(os.environ.get("CLASS_HOME", "/srv/magic-tictactoe-load"))
@@ -346,6 +461,9 @@ def main():
     try:
         if args.returns:
             returns(ClassServer(class_home, ["load-01"], containers=containers), args.returns)
+        elif args.shared_computer:
+            at_one_computer(ClassServer(class_home, ["load-01", "load-02"], containers=containers),
+                            args.shared_computer, args.mbit)
         else:
             load(args, class_home, containers)
     finally:
@@ -377,15 +495,14 @@ def load(args, class_home, containers):
                                  f"{statistics.mean(spent):.1f} CPU s per student, "
                                  f"{(before - available_mb()) / n:.0f} MB of the machine's memory per warm student")
                 results, failures = drive(hub, names[:n], window=args.window, before=before,
-                                          browsers=min(args.browsers, n))
+                                          browsers=args.browsers, mbit=args.mbit)
             finally:
                 hub.stop()
                 forget(names[:n])
             print(summary(n, results, failures), flush=True)
             print(f"    {breakdown(results)}", file=sys.stderr, flush=True)
-            in_browser = browser_summary(results)
-            if in_browser:
-                print(f"    {in_browser}", file=sys.stderr, flush=True)
+            for line in browser_summary(results):
+                print(f"    {line}", file=sys.stderr, flush=True)
             if args.warm:
                 print(warm_note, file=sys.stderr, flush=True)
             for name, failure in sorted(failures.items()):
