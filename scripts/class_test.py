@@ -246,7 +246,7 @@ def lab_files_from_one_url(student):
     one who first loaded them under /user/NAME/."""
     page = student.api("GET", f"/user/{student.name}/lab", allow_redirects=False)
     config = re.search(r'"fullStaticUrl": "([^"]*)"', page.text)
-    main = re.search(r'<script src="(/services/lab-static/main\.[0-9a-f]+\.js\?v=[0-9a-f]+)"', page.text)
+    main = re.search(r'<script [^>]*src="(/services/lab-static/main\.[0-9a-f]+\.js\?v=[0-9a-f]+)"', page.text)
     served = requests.get(f"{student.base}{main.group(1)}", timeout=60, verify=False) if main else None
     cache = served.headers.get("Cache-Control", "") if served is not None else ""
     years = re.search(r"max-age=(\d+)", cache)
