@@ -30,6 +30,7 @@ scripts/class_harness.py's, and the students talk to it through scripts/class/hu
 """
 
 import argparse
+import contextlib
 import math
 import os
 import re
@@ -38,6 +39,7 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -192,8 +194,6 @@ def school_computer(first, classmate, mbit=None):
     notebook 01 to the first board and logs out; signs in again the same way (a returning
     student); then `classmate` does, at the same computer. Returns each visit's result
     (visit(), `mbit` its network), "kind" among VISITS."""
-    import tempfile
-
     from jupyterlab_test import CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
     results = []
@@ -297,18 +297,25 @@ def return_in_browser(student):
     return {"idle": idle, "board": board}
 
 
-def at_one_computer(hub, rounds, mbit=None):
-    """The class of two, warmed by `class.sh warm`, at one school computer (shared_computer)."""
-    names = hub.students
+@contextlib.contextmanager
+def running(hub):
+    """The hub set up and started for its students, new accounts; stopped and the accounts
+    (their containers and volumes) removed at the end, also on a failure."""
     hub.set_up()
-    forget(names)
+    forget(hub.students)
     hub.start()
     try:
-        hub.warm(names)
-        shared_computer(hub.student(names[0]), hub.student(names[1]), rounds, mbit)
+        yield hub
     finally:
         hub.stop()
-        forget(names)
+        forget(hub.students)
+
+
+def at_one_computer(hub, rounds, mbit=None):
+    """The class of two, warmed by `class.sh warm`, at one school computer (shared_computer)."""
+    with running(hub):
+        hub.warm(hub.students)
+        shared_computer(hub.student(hub.students[0]), hub.student(hub.students[1]), rounds, mbit)
 
 
 def server_state(student):
@@ -329,12 +336,8 @@ def server_state(student):
 def returns(hub, times):
     """Prints, for each of `times` tries, what a student who logs out during Run All and logs
     straight back in met (return_in_browser)."""
-    name = hub.students[0]
-    hub.set_up()
-    forget([name])
-    hub.start()
-    try:
-        student = hub.student(name)
+    with running(hub):
+        student = hub.student(hub.students[0])
         student.log_in()
         for attempt in range(1, times + 1):
             try:
@@ -343,9 +346,6 @@ def returns(hub, times):
                       f"a new board after {result['board']:.1f} s", flush=True)
             except Exception as error:  # reported, and the next try goes on
                 print(f"FAIL return {attempt}: {str(error).splitlines()[0]}", flush=True)
-    finally:
-        hub.stop()
-        forget([name])
 
 
 def browser_summary(results):
@@ -377,7 +377,7 @@ def drive(hub, names, window=0, before=None, browsers=0, mbit=None):
             if name in at_computers:
                 classmate = names[names.index(name) - 1]
                 result = {"browser": True, "visits": school_computer(student, hub.student(classmate), mbit)}
-                with lock:
+                with lock:  # her visits are in the computer's result; she counts as a student reached
                     results[classmate] = {"browser": True, "visits": []}
             else:
                 result = first_board(hub, student)

@@ -5,8 +5,9 @@ starts.
 Each student's JupyterLab serves the same files under /user/NAME/static/lab/, so a browser's
 cache of them, kept for a year, serves only the student who filled it: on a shared school
 computer the next student loads them all again. With every student's JupyterLab pointed here
-(LabApp.override_static_url), one URL holds them for everyone, and a returning student's browser
-asks for none of them. The files are the class environment's JupyterLab, the same version as
+(LabApp.override_static_url), one URL holds them for everyone, and a returning student's or a
+classmate's browser takes them from its cache (only the extensions' few entry points still come
+from each student's server). The files are the class environment's JupyterLab, the same version as
 the students' image (both from scripts/requirements.txt). Nothing here is private: the files
 are JupyterLab's published ones, so the service asks for no login.
 
