@@ -5,6 +5,12 @@ must still compile and run unchanged (their outputs are never written back).
 A notebook fails on a compile error or any error output, on a panic (the Rust kernel prints
 panics to stderr without failing the cell), and when it rendered no HTML at all.
 
+After a notebook's Run All, every answer cell (one that checks a numbered exercise) is run again
+in the same kernel, as a student goes back to an answer: with the teacher's guide's answer, which
+must be right, then with a wrong one, which must not; each verdict must name its own exercise,
+and the progress file a class kernel writes must file both under that exercise's number. An
+answer cell that checked a variable a later cell redefines fails here.
+
     python scripts/run_notebooks.py              # check every notebook
     python scripts/run_notebooks.py 01           # only notebooks whose name contains "01"
     python scripts/run_notebooks.py --write      # also save the outputs into the notebooks
@@ -14,9 +20,12 @@ panics to stderr without failing the cell), and when it rendered no HTML at all.
 """
 
 import argparse
+import json
+import os
 import pathlib
 import re
 import sys
+import tempfile
 import time
 
 import nbformat
@@ -31,6 +40,32 @@ LESSONS = ROOT / "tests" / "lessons"
 # plain value (a list of moves and values, say) are Rust's own, and that value has no picture.
 DEBUG_TEXT = re.compile(r"^(Ok\()?(?!(Ok|Err|Some)\()[A-Z][A-Za-z]+ ?[{(]")
 PANIC_MARKERS = ("panicked at", "thread 'main' panicked", "Child process terminated")
+GUIDE = ROOT / "docs" / "teaching.md"
+# A cell that checks a numbered exercise: `exercise_2.check(0)`, or a chain ending in
+# `.numbered(2).check(my_count)`; the number, and the checked answer's place.
+ANSWER_CELL = re.compile(r"(?:\bexercise_(\d+)|\.numbered\((\d+)\))\.check\(([^()]*)\)\s*$")
+
+
+def guide_answers():
+    """The teacher's guide's answer to each exercise, by its label: {"01.1": "9", ...}."""
+    text = GUIDE.read_text(encoding="utf-8")
+    return dict(re.findall(r"\((\d\d\.\d+)\): \*\*(-?\d+)\*\*", text))
+
+
+def answer_cells(nb):
+    """(cell index, exercise number, the cell's source with the answer left as {}) for each
+    answer cell of a notebook."""
+    found = []
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        match = ANSWER_CELL.search(cell.source)
+        if match:
+            number = int(match.group(1) or match.group(2))
+            template = cell.source[:match.start(3)].replace("{", "{{").replace("}", "}}") + "{}" \
+                + cell.source[match.end(3):].replace("{", "{{").replace("}", "}}")
+            found.append((index, number, template))
+    return found
 
 
 def problems_in(nb):
@@ -96,6 +131,50 @@ def number_results(nb):
                 output["execution_count"] = cell.get("execution_count")
 
 
+def result_text(cell):
+    return " ".join(o.get("data", {}).get("text/plain", "") for o in cell.get("outputs", [])
+                    if o.get("output_type") == "execute_result")
+
+
+def answers_again(client, path, progress):
+    """Runs every answer cell of the executed notebook again in its kernel, with the guide's
+    answer and then a wrong one (see the module's doc); returns the problems found."""
+    found = []
+    known = guide_answers()
+    before = len(progress.read_text().splitlines()) if progress.exists() else 0
+    expected = []
+    prefix = path.name[:2]
+    for index, number, template in answer_cells(client.nb):
+        label = f"{prefix}.{number}"
+        if label not in known:
+            found.append(f"cell {index}: the teacher's guide gives no answer to exercise {label}")
+            continue
+        right = known[label]
+        wrong = "0" if right != "0" else "1"
+        for answer, should_be_right in ((right, True), (wrong, False)):
+            cell = nbformat.v4.new_code_cell(template.format(answer))
+            client.execute_cell(cell, len(client.nb.cells))
+            said = result_text(cell)
+            verdict = "Right!" in said if should_be_right else "Not yet." in said
+            named = f"Exercise {number} of {prefix}" in said
+            if not (verdict and named):
+                found.append(f"cell {index} run again with {answer} (the guide's {'right' if should_be_right else 'wrong'} "
+                             f"answer) shows {said[:200]!r}: wanted {'Right!' if should_be_right else 'Not yet.'} "
+                             f"under Exercise {number} of {prefix}")
+            expected.append((str(number), should_be_right))
+    lines = progress.read_text().splitlines()[before:] if progress.exists() else []
+    filed = []
+    for line in lines:
+        try:
+            record = json.loads(line)
+            filed.append((record["exercise"], record["right"]))
+        except (ValueError, KeyError):
+            filed.append((line[:80], None))
+    if filed != expected:
+        found.append(f"the progress file filed the answers again as {filed}, not as {expected}")
+    return found, len(expected)
+
+
 def run(path, write, html_dir, timeout, scale=None):
     nb = nbformat.read(path, as_version=4)
     if scale is not None:
@@ -112,13 +191,38 @@ def run(path, write, html_dir, timeout, scale=None):
         record_timing=False,
         resources={"metadata": {"path": str(path.parent)}},
     )
+    # The kernel runs as a class kernel does: Jupyter names its notebook, and its checks go to a
+    # progress file (the crate writes one only where this variable names it).
+    scratch = pathlib.Path(tempfile.mkdtemp(prefix="magic-tictactoe-run-"))
+    progress = scratch / "progress.jsonl"
+    saved = {name: os.environ.get(name) for name in ("MAGIC_TICTACTOE_PROGRESS", "JPY_SESSION_NAME")}
+    os.environ["MAGIC_TICTACTOE_PROGRESS"] = str(progress)
+    os.environ["JPY_SESSION_NAME"] = str(path)
     start = time.monotonic()
+    again = []
     try:
-        client.execute()
+        with client.setup_kernel():
+            # What client.execute() does, with the answers run again before the kernel stops.
+            info = client.wait_for_reply(client.kc.kernel_info())
+            if info is not None and "language_info" in info["content"]:
+                nb.metadata["language_info"] = info["content"]["language_info"]
+            for index, cell in enumerate(nb.cells):
+                client.execute_cell(cell, index, execution_count=client.code_cells_executed + 1)
+            if scale is None:
+                again, _ = answers_again(client, path, progress)
     except (CellExecutionError, CellTimeoutError, DeadKernelError) as error:
         return [f"execution stopped: {str(error).strip()[:2000]}"], time.monotonic() - start, 0
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        progress.unlink(missing_ok=True)
+        scratch.rmdir()
     elapsed = time.monotonic() - start
     problems, html_outputs = problems_in(nb)
+    problems += again
     merge_streams(nb)
     number_results(nb)
     if write and not problems:

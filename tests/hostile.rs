@@ -322,12 +322,15 @@ proptest! {
             Exercise::positions_up_to_symmetry(size),
             Exercise::lines_on(size),
             Exercise::lines_on(size % 150),
+            Exercise::perft(depth % 12).numbered(depth),
+            Exercise::triples_containing(byte).numbered(u32::MAX),
         ];
         for exercise in &exercises {
-            let _ = exercise.question();
+            let _ = (exercise.question(), exercise.number());
             let _ = exercise.to_html();
             for verdict in [exercise.check(n), exercise.check(s.clone()), exercise.check(vec![1.5]), exercise.check("six"), exercise.check(" 7 "), exercise.check(n as u128), exercise.check(Square::Centre), exercise.check('7')] {
-                let _ = (verdict.is_right(), verdict.text(), verdict.to_html(), verdict.to_string());
+                let _ = (verdict.is_right(), verdict.text(), verdict.about(), verdict.to_html(), verdict.to_string());
+                assert_eq!(verdict.about().is_some(), exercise.number().is_some());
             }
         }
     }

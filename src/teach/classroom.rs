@@ -189,8 +189,22 @@ impl Picture for StartOver {
 
 notebook_pictures!(StartOver);
 
+/// The number a course notebook's name starts with ("01" for 01-magic-square.ipynb), from the
+/// notebook Jupyter says this kernel runs; none outside Jupyter or for a name with no number.
+pub(crate) fn notebook_number() -> Option<String> {
+    number_of(&std::env::var("JPY_SESSION_NAME").ok()?)
+}
+
+fn number_of(session: &str) -> Option<String> {
+    let name = Path::new(session).file_name()?.to_str()?;
+    let digits: String = name.chars().take_while(char::is_ascii_digit).collect();
+    (!digits.is_empty() && digits.len() <= 4).then_some(digits)
+}
+
 /// Notes a check's result in the progress file, in a class kernel; does nothing elsewhere.
-pub(crate) fn record(exercise: &str, right: bool) {
+/// `exercise` is the exercise's stable name in its notebook (its number, or the checking
+/// call's name); `question`, when not empty, its question, for the teacher to read.
+pub(crate) fn record(exercise: &str, question: &str, right: bool) {
     let Some(file) = destination(std::env::var_os(VARIABLE)) else {
         return;
     };
@@ -200,7 +214,7 @@ pub(crate) fn record(exercise: &str, right: bool) {
         .map_or(0.0, |since| since.as_secs_f64());
     // A file that cannot be written costs the learner nothing: the check's answer is shown all
     // the same.
-    let _ = record_to(&file, &notebook, exercise, right, time);
+    let _ = record_to(&file, &notebook, exercise, question, right, time);
 }
 
 /// The progress file a variable's value names: none when it is unset or empty.
@@ -214,6 +228,7 @@ fn record_to(
     file: &Path,
     notebook: &str,
     exercise: &str,
+    question: &str,
     right: bool,
     time: f64,
 ) -> std::io::Result<()> {
@@ -231,7 +246,13 @@ fn record_to(
         json_string(exercise)
     );
     let attempt = before.lines().filter(|line| line.starts_with(&key)).count() + 1;
-    let line = format!("{key}\"right\":{right},\"attempt\":{attempt},\"time\":{time:.3}}}\n");
+    let question = if question.is_empty() {
+        String::new()
+    } else {
+        format!(",\"question\":{}", json_string(question))
+    };
+    let line =
+        format!("{key}\"right\":{right},\"attempt\":{attempt},\"time\":{time:.3}{question}}}\n");
     if let Some(folder) = file.parent() {
         fs::create_dir_all(folder)?;
     }
@@ -293,19 +314,19 @@ mod tests {
         let dir = scratch("lines");
         let file = dir.join("progress.jsonl");
         let notebook = "notebooks/01-magic-square.ipynb";
-        record_to(&file, notebook, "Which square?", false, 1.0).unwrap();
-        record_to(&file, notebook, "In how many \"triples\"?\n", true, 2.0).unwrap();
-        record_to(&file, notebook, "Which square?", true, 3.5).unwrap();
-        record_to(&file, "notebooks/02.ipynb", "Which square?", true, 4.0).unwrap();
+        record_to(&file, notebook, "1", "Which square?", false, 1.0).unwrap();
+        record_to(&file, notebook, "In how many \"triples\"?\n", "", true, 2.0).unwrap();
+        record_to(&file, notebook, "1", "Which square?", true, 3.5).unwrap();
+        record_to(&file, "notebooks/02.ipynb", "1", "", true, 4.0).unwrap();
         let text = fs::read_to_string(&file).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines,
             [
-                r#"{"notebook":"notebooks/01-magic-square.ipynb","exercise":"Which square?","right":false,"attempt":1,"time":1.000}"#,
+                r#"{"notebook":"notebooks/01-magic-square.ipynb","exercise":"1","right":false,"attempt":1,"time":1.000,"question":"Which square?"}"#,
                 r#"{"notebook":"notebooks/01-magic-square.ipynb","exercise":"In how many \"triples\"?\n","right":true,"attempt":1,"time":2.000}"#,
-                r#"{"notebook":"notebooks/01-magic-square.ipynb","exercise":"Which square?","right":true,"attempt":2,"time":3.500}"#,
-                r#"{"notebook":"notebooks/02.ipynb","exercise":"Which square?","right":true,"attempt":1,"time":4.000}"#,
+                r#"{"notebook":"notebooks/01-magic-square.ipynb","exercise":"1","right":true,"attempt":2,"time":3.500,"question":"Which square?"}"#,
+                r#"{"notebook":"notebooks/02.ipynb","exercise":"1","right":true,"attempt":1,"time":4.000}"#,
             ]
         );
         fs::remove_dir_all(&dir).unwrap();
@@ -317,7 +338,7 @@ mod tests {
         let file = dir.join("progress.jsonl");
         fs::create_dir_all(&dir).unwrap();
         fs::write(&file, vec![b'\n'; MAX_BYTES as usize]).unwrap();
-        record_to(&file, "n", "e", true, 1.0).unwrap();
+        record_to(&file, "n", "e", "", true, 1.0).unwrap();
         assert_eq!(fs::metadata(&file).unwrap().len(), MAX_BYTES);
         fs::remove_dir_all(&dir).unwrap();
     }
@@ -379,6 +400,22 @@ mod tests {
         assert_eq!(name_for(0), "1970-01-01 00.00.00");
         assert_eq!(name_for(1_795_000_000), "2026-11-18 11.06.40");
         assert_eq!(name_for(951_782_400 + 86_399), "2000-02-29 23.59.59");
+    }
+
+    #[test]
+    fn a_notebook_is_known_by_the_number_its_name_starts_with() {
+        assert_eq!(
+            number_of("/home/student/magic-tictactoe/notebooks/01-magic-square.ipynb").as_deref(),
+            Some("01")
+        );
+        assert_eq!(
+            number_of("notebooks/12-a-game-of-your-own.ipynb").as_deref(),
+            Some("12")
+        );
+        assert_eq!(number_of("my-notebook.ipynb"), None);
+        assert_eq!(number_of("2026-11-26-notes.ipynb"), Some("2026".to_owned()));
+        assert_eq!(number_of("123456-x.ipynb"), None);
+        assert_eq!(number_of(""), None);
     }
 
     #[test]

@@ -48,6 +48,8 @@ pub struct Exercise {
     hint: String,
     board: Option<Board>,
     tree: Option<PaperTree>,
+    /// Its number in the notebook that sets it ([`Exercise::numbered`]).
+    number: Option<u32>,
 }
 
 /// Whether an answer was right, and what to say about it.
@@ -55,6 +57,8 @@ pub struct Exercise {
 pub struct Verdict {
     right: bool,
     text: String,
+    /// Which exercise was checked ("Exercise 2 of 01: ..."), when the exercise is numbered.
+    about: Option<String>,
 }
 
 impl Verdict {
@@ -67,15 +71,31 @@ impl Verdict {
     pub fn text(&self) -> &str {
         &self.text
     }
+
+    /// Which exercise was checked, and its question ("Exercise 2 of 01: How many ...?"), when
+    /// the exercise has a number ([`Exercise::numbered`]).
+    pub fn about(&self) -> Option<&str> {
+        self.about.as_deref()
+    }
 }
 
 impl Picture for Verdict {
     /// The verdict in a green or red box.
     fn draw(&self, scale: Scale) -> Html {
-        card(
-            scale,
-            verdict_box(scale, (self.right, RIGHT, NOT_YET), &self.text),
-        )
+        let verdict = verdict_box(scale, (self.right, RIGHT, NOT_YET), &self.text);
+        match &self.about {
+            Some(about) => {
+                let mut inner: Html = div()
+                    .css("font-weight", "700")
+                    .css("color", INK)
+                    .css("margin-bottom", scale.px(6))
+                    .text(about)
+                    .into();
+                inner.push(verdict);
+                card(scale, inner)
+            }
+            None => card(scale, verdict),
+        }
     }
 
     fn text(&self) -> String {
@@ -85,6 +105,9 @@ impl Picture for Verdict {
 
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(about) = &self.about {
+            writeln!(f, "{about}")?;
+        }
         write!(
             f,
             "{} {}",
@@ -131,6 +154,39 @@ impl Exercise {
             hint,
             board: None,
             tree: None,
+            number: None,
+        }
+    }
+
+    /// The same exercise, numbered as its notebook numbers it. Its checks then say which
+    /// exercise they checked ("Exercise 2 of 01: ..."), and in a class the teacher's page files
+    /// them under that number, whatever other exercise a cell made before.
+    ///
+    /// ```
+    /// use magic_tictactoe::exercises::Exercise;
+    ///
+    /// let exercise_2 = Exercise::triples_containing(5).numbered(2);
+    /// let verdict = exercise_2.check(4);
+    /// assert!(verdict.is_right());
+    /// assert!(verdict.about().unwrap().starts_with("Exercise 2"));
+    /// ```
+    pub fn numbered(self, number: u32) -> Exercise {
+        Exercise {
+            number: Some(number),
+            ..self
+        }
+    }
+
+    /// Its number in its notebook, if it was given one.
+    pub fn number(&self) -> Option<u32> {
+        self.number
+    }
+
+    /// "Exercise 2 of 01", or "Exercise 2" outside a notebook with a number in its name.
+    fn name(&self, number: u32) -> String {
+        match super::classroom::notebook_number() {
+            Some(notebook) => format!("Exercise {number} of {notebook}"),
+            None => format!("Exercise {number}"),
         }
     }
 
@@ -439,8 +495,15 @@ impl Exercise {
     /// In a class kernel the result is noted for the teacher's class page (see
     /// [`classroom`](super::classroom)).
     pub fn check<T: Any>(&self, answer: T) -> Verdict {
-        let verdict = self.verdict(answer);
-        super::classroom::record(&self.question, verdict.right);
+        let mut verdict = self.verdict(answer);
+        match self.number {
+            Some(number) => {
+                super::classroom::record(&number.to_string(), &self.question, verdict.right);
+                verdict.about = Some(format!("{}: {}", self.name(number), self.question));
+            }
+            // An exercise without a number (a lesson of its own) is known by its question.
+            None => super::classroom::record(&self.question, "", verdict.right),
+        }
         verdict
     }
 
@@ -457,6 +520,7 @@ impl Exercise {
                 return Verdict {
                     right: false,
                     text: format!("I was expecting {expected}, but {problem}."),
+                    about: None,
                 };
             }
             Err(_) => 0,
@@ -466,18 +530,21 @@ impl Exercise {
                 return Verdict {
                     right: false,
                     text: format!("There is no right answer: {reason}."),
+                    about: None,
                 };
             }
             (Expected::Number(expected), _) if number == *expected => {
                 return Verdict {
                     right: true,
                     text: format!("It is {expected}."),
+                    about: None,
                 };
             }
             (Expected::Number(_), _) => {
                 return Verdict {
                     right: false,
                     text: format!("{number} is not it. Hint: {}.", self.hint),
+                    about: None,
                 };
             }
             (Expected::AnySquare(squares, reason), _) => {
@@ -489,12 +556,17 @@ impl Exercise {
                 } else {
                     format!("Not square {number}. Hint: {}.", self.hint)
                 };
-                return Verdict { right, text };
+                return Verdict {
+                    right,
+                    text,
+                    about: None,
+                };
             }
             (_, None) => {
                 return Verdict {
                     right: false,
                     text: "This exercise has no board.".to_owned(),
+                    about: None,
                 };
             }
             (Expected::BestSquares(squares) | Expected::RuleSquares(squares, _), Some(board)) => {
@@ -508,12 +580,14 @@ impl Exercise {
                 return Verdict {
                     right: false,
                     text: "Put your answer, a square from 1 to 9, in place of the 0.".to_owned(),
+                    about: None,
                 };
             }
             Err(error) => {
                 return Verdict {
                     right: false,
                     text: format!("That is not a square: {error}."),
+                    about: None,
                 };
             }
         };
@@ -521,6 +595,7 @@ impl Exercise {
             return Verdict {
                 right: false,
                 text: format!("Square {square} is taken: {by} is already there."),
+                about: None,
             };
         }
         let right = squares_right.contains(square);
@@ -542,7 +617,11 @@ impl Exercise {
                 ),
             },
         };
-        Verdict { right, text }
+        Verdict {
+            right,
+            text,
+            about: None,
+        }
     }
 }
 
@@ -552,7 +631,10 @@ impl Picture for Exercise {
         let mut inner: Html = div()
             .css("font-weight", "700")
             .css("color", INK)
-            .text(&format!("Exercise: {}", self.question))
+            .text(&match self.number {
+                Some(number) => format!("{}: {}", self.name(number), self.question),
+                None => format!("Exercise: {}", self.question),
+            })
             .into();
         if let Some(board) = self.board {
             inner.push(
@@ -566,7 +648,7 @@ impl Picture for Exercise {
         }
         inner.push(caption(
             scale,
-            "Answer in the next cell with exercise.check(your answer).",
+            "Answer in the next cell: put your answer in place of the 0, and run it.",
         ));
         card(scale, inner)
     }
@@ -583,7 +665,7 @@ notebook_pictures!(Exercise, Verdict);
 /// numbers and compared with the crate's own test; a panic inside it counts as a wrong answer.
 pub fn check_win_test(test: impl Fn(&[u8]) -> bool) -> Verdict {
     let verdict = win_test_verdict(test);
-    super::classroom::record("check_win_test", verdict.right);
+    super::classroom::record("check_win_test", "", verdict.right);
     verdict
 }
 
@@ -601,6 +683,7 @@ fn win_test_verdict(test: impl Fn(&[u8]) -> bool) -> Verdict {
                     text: format!(
                         "For the numbers {numbers:?} your test says {answer}, but it should say {expected}. Hint: try every three of the numbers (itertools' array_combinations::<3>()) and look for a sum of 15."
                     ),
+                    about: None,
                 };
             }
             Err(message) => {
@@ -609,6 +692,7 @@ fn win_test_verdict(test: impl Fn(&[u8]) -> bool) -> Verdict {
                     text: format!(
                         "Your test panicked on the numbers {numbers:?} ({message}): it must work for any set, even an empty one."
                     ),
+                    about: None,
                 };
             }
         }
@@ -616,6 +700,7 @@ fn win_test_verdict(test: impl Fn(&[u8]) -> bool) -> Verdict {
     Verdict {
         right: true,
         text: "Your test agrees with the magic-square test on all 512 sets of numbers.".to_owned(),
+        about: None,
     }
 }
 
@@ -635,6 +720,7 @@ pub fn check_never_loses(player: impl Into<Opponent>, level: Level) -> Verdict {
     let verdict = never_loses_verdict(player.into(), level);
     super::classroom::record(
         &format!("check_never_loses against the {level} computer"),
+        "",
         verdict.right,
     );
     verdict
@@ -648,6 +734,7 @@ fn never_loses_verdict(player: Opponent, level: Level) -> Verdict {
             return Verdict {
                 right: false,
                 text: format!("The {level} level is not one the challenge plays against."),
+                about: None,
             };
         };
         if !record.never_loses() {
@@ -665,6 +752,7 @@ fn never_loses_verdict(player: Opponent, level: Level) -> Verdict {
                     "{name} loses {:.1} % of its games as {side} against the {level} computer. {hint}.",
                     100.0 * record.losses
                 ),
+                about: None,
             };
         }
     }
@@ -678,5 +766,6 @@ fn never_loses_verdict(player: Opponent, level: Level) -> Verdict {
                 "in every sampled game"
             }
         ),
+        about: None,
     }
 }

@@ -169,7 +169,7 @@ pub fn check_ucb1(learners: impl Fn(f64, u32, u32, f64) -> f64) -> MctsCheck {
             }
         }
     }
-    super::classroom::record("check_ucb1", result.is_right());
+    super::classroom::record("check_ucb1", "", result.is_right());
     result
 }
 
@@ -230,7 +230,7 @@ pub fn check_backpropagation(learners: impl Fn(&mut [PathNode], Ending)) -> Mcts
             result.checked += 1;
         }
     }
-    super::classroom::record("check_backpropagation", result.is_right());
+    super::classroom::record("check_backpropagation", "", result.is_right());
     result
 }
 

@@ -61,15 +61,37 @@ def course_notebooks():
     return sorted(folder.glob("*.ipynb")) if folder.exists() else []
 
 
-def exercises_heading(notebook, exercise):
-    """The anchor JupyterLab gives the heading of the course notebook's exercises where
-    `exercise` (a record's) is: the heading over the cell that calls that check, else the first
-    heading that names exercises."""
+def course_cells(notebook):
     try:
-        cells = json.loads((COURSE / notebook).read_text())["cells"]
-    except (OSError, ValueError, KeyError):
-        return ""
-    heading, first, call = "", "", exercise.split()[0] + "(" if exercise.startswith("check_") else None
+        return json.loads((COURSE / notebook).read_text())["cells"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+
+
+def exercise_number(notebook, exercise):
+    """The number of the course notebook's exercise that a record's `exercise` names: the
+    number itself (a numbered exercise's checks give it), or, for a checking call such as
+    check_win_test, the exercise whose cells make that call; None when neither is found."""
+    if exercise.isdigit():
+        return int(exercise)
+    if not exercise.startswith("check_"):
+        return None
+    call = exercise.split()[0] + "("
+    cells = course_cells(notebook)
+    where = {cell.get("id"): cell_text(cell) for cell in cells}
+    for number, _, ids in exercises({"cells": cells}):
+        if any(call in where.get(i, "") for i in ids):
+            return number
+    return None
+
+
+def exercises_heading(notebook, exercise):
+    """The anchor JupyterLab gives the heading over exercise `exercise` (a record's: a number or
+    a checking call) of the course notebook, else the first heading that names exercises."""
+    cells = course_cells(notebook)
+    number = exercise_number(notebook, exercise)
+    cell_ids = next((ids for n, _, ids in exercises({"cells": cells}) if n == number), [])
+    heading, first = "", ""
     for cell in cells:
         text = cell_text(cell)
         if cell.get("cell_type") == "markdown":
@@ -78,7 +100,7 @@ def exercises_heading(notebook, exercise):
                     heading = line.lstrip("#").strip()
                     if not first and heading.lower().startswith("exercise"):
                         first = heading
-        elif call and call in text and heading:
+        if cell.get("id") in cell_ids and heading:
             return heading.replace(" ", "-")
     return first.replace(" ", "-")
 

@@ -64,7 +64,7 @@ def table_html(table):
              '<table><caption class="visually-hidden">The class by exercises</caption><thead><tr>'
              '<th scope="col">Student</th><th scope="col">Last check</th><th scope="col">Help</th>']
     for column in table.columns:
-        parts.append(f'<th scope="col"><abbr title="{e(short(column[0]))}: {e(column[1])}">'
+        parts.append(f'<th scope="col"><abbr title="{e(short(column[0]))}: {e(table.question(column))}">'
                      f'{e(table.labels[column])}</abbr></th>')
     parts.append("</tr></thead><tbody>")
     for student in table.students:
@@ -93,7 +93,7 @@ def table_html(table):
     if table.columns:
         parts.append('<h2>The exercises</h2><dl>')
         for column in table.columns:
-            parts.append(f"<dt>{e(table.labels[column])} ({e(short(column[0]))})</dt><dd>{e(column[1])}</dd>")
+            parts.append(f"<dt>{e(table.labels[column])} ({e(short(column[0]))})</dt><dd>{e(table.question(column))}</dd>")
         parts.append("</dl>")
     return "".join(parts)
 

@@ -8,6 +8,7 @@ import json
 import time
 from pathlib import Path
 
+from .course import exercise_number
 from .home_files import home, read_in
 from .settings import HUB, LOG, PROGRESS, STUCK_AFTER, WORK
 
@@ -19,9 +20,10 @@ def students():
 
 
 def records(student):
-    """The student's checks, oldest first: dicts with notebook, exercise, right, time. Lines that
-    are not records (a student may write anything in their own file) are skipped; whatever name
-    a line gives is ignored."""
+    """The student's checks, oldest first: dicts with notebook, exercise (its number in the
+    notebook, or the checking call's name), question (its words, when the line gives them),
+    right, time. Lines that are not records (a student may write anything in their own file)
+    are skipped; whatever name a line gives is ignored."""
     where = home(student)
     if where is None:
         return []
@@ -34,6 +36,7 @@ def records(student):
         try:
             record = json.loads(line)
             found.append({"notebook": in_folder(str(record["notebook"]))[:200], "exercise": str(record["exercise"])[:300],
+                          "question": str(record.get("question", ""))[:300],
                           "right": record["right"] is True, "time": float(record["time"])})
         except (ValueError, KeyError, TypeError):
             continue
@@ -60,16 +63,29 @@ class Table:
         self.students = students()
         self.records = {student: records(student) for student in self.students}
         first_seen = {}
+        self.questions = {}
         for rows in self.records.values():
             for r in rows:
                 key = (r["notebook"], r["exercise"])
                 first_seen[key] = min(first_seen.get(key, r["time"]), r["time"])
-        self.columns = sorted(first_seen, key=lambda key: (key[0], first_seen[key]))
-        numbers = {}
+                if r["question"]:
+                    self.questions[key] = r["question"]
+        # Each check is filed under the exercise it names: its number in the notebook, or the
+        # number of the exercise whose cells make that checking call (course.exercise_number).
+        # A record of an older crate names its exercise by its question only: after the
+        # numbered ones, in the order they were first checked.
+        numbered = {key: exercise_number(key[0], key[1]) for key in first_seen}
+        self.columns = sorted(first_seen, key=lambda key: (key[0], numbered[key] is None,
+                                                           numbered[key] or 0, first_seen[key]))
         self.labels = {}
         for notebook, exercise in self.columns:
-            numbers[notebook] = numbers.get(notebook, 0) + 1
-            self.labels[(notebook, exercise)] = f"{short(notebook)[:2]} · {numbers[notebook]}"
+            number = numbered[(notebook, exercise)]
+            label = f"{short(notebook)[:2]} · {number}" if number is not None else f"{short(notebook)[:2]} · {exercise[:24]}"
+            self.labels[(notebook, exercise)] = label
+
+    def question(self, column):
+        """What the exercise in `column` asks, as its checks said it, or its name."""
+        return self.questions.get(column, column[1])
 
     def state(self, student, column):
         """(attempts, right): the attempts until the first right one, or all of them."""
