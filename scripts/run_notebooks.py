@@ -52,6 +52,20 @@ def guide_answers():
     return dict(re.findall(r"\((\d\d\.\d+)\): \*\*(-?\d+)\*\*", text))
 
 
+def unnamed_answers(nb):
+    """Cells that check an exercise without naming its number (`exercise.check(...)`): they
+    check whatever `exercise` a later cell made last."""
+    return [f"cell {index}: an answer cell that does not name its exercise ({cell.source.strip()[:60]!r}): "
+            "number the exercise (.numbered(N)) and check exercise_N"
+            for index, cell in enumerate(nb.cells)
+            if cell.cell_type == "code" and ".check(" in cell.source and "Exercise" in nb_text_before(nb, index)
+            and not ANSWER_CELL.search(cell.source) and "check_" not in cell.source.split(".check(")[0][-12:]]
+
+
+def nb_text_before(nb, index):
+    return "".join(c.source for c in nb.cells[:index + 1] if c.cell_type == "code")
+
+
 def answer_cells(nb):
     """(cell index, exercise number, the cell's source with the answer left as {}) for each
     answer cell of a notebook."""
@@ -139,7 +153,7 @@ def result_text(cell):
 def answers_again(client, path, progress):
     """Runs every answer cell of the executed notebook again in its kernel, with the guide's
     answer and then a wrong one (see the module's doc); returns the problems found."""
-    found = []
+    found = unnamed_answers(client.nb)
     known = guide_answers()
     before = len(progress.read_text().splitlines()) if progress.exists() else 0
     expected = []
@@ -152,8 +166,13 @@ def answers_again(client, path, progress):
         right = known[label]
         wrong = "0" if right != "0" else "1"
         for answer, should_be_right in ((right, True), (wrong, False)):
-            cell = nbformat.v4.new_code_cell(template.format(answer))
-            client.execute_cell(cell, len(client.nb.cells))
+            # Run as a cell after the notebook's last (nbclient writes it back there), then taken
+            # away again: the notebook saved and exported is the notebook as it is.
+            client.nb.cells.append(nbformat.v4.new_code_cell(template.format(answer)))
+            try:
+                cell = client.execute_cell(client.nb.cells[-1], len(client.nb.cells) - 1)
+            finally:
+                client.nb.cells.pop()
             said = result_text(cell)
             verdict = "Right!" in said if should_be_right else "Not yet." in said
             named = f"Exercise {number} of {prefix}" in said
