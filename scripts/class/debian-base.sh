@@ -10,6 +10,7 @@
 # of this: the image's default base is debian:bookworm-slim.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../setup.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/setup/docker.sh"
 ensure_docker || { echo "debian-base.sh: this needs Docker" >&2; exit 1; }
 codename="$(. /etc/os-release && echo "${VERSION_CODENAME:-}")"
 [ -n "$codename" ] || { echo "debian-base.sh: no VERSION_CODENAME in /etc/os-release: is this Debian?" >&2; exit 1; }

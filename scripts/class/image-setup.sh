@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs inside the students' image build (scripts/class/Dockerfile), as root: the class set-up
-# functions of scripts/setup.sh, into /srv/magic-tictactoe. What the build folder brings in
+# functions of scripts/class/setup/ (python.sh, local.sh), into /srv/magic-tictactoe. What the build folder brings in
 # prebuilt/ (scripts/class.sh puts there this machine's toolchain, Rust kernel, vendored crates
 # and Python wheels) is used instead of downloading it.
 set -euo pipefail
@@ -8,6 +8,11 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/defaults.env"
 export CLASS_HOME="$STUDENT_CLASS_HOME" CLASS_PYTHON=/usr/bin/python3
 source "$here/../setup.sh"
+source "$here/setup/python.sh"
+source "$here/setup/local.sh"
+# The image runs students' servers, not the hub: the hub's own packages and their fixes are not
+# needed here (scripts/class/setup/python.sh).
+export CLASS_IMAGE=1
 prebuilt="$ROOT/prebuilt"
 
 if [ -x "$prebuilt/rust/bin/rustc" ]; then

@@ -1,0 +1,86 @@
+# Students in containers: Docker's engine and the students' image (sourced after scripts/setup.sh).
+
+# Docker: Debian's docker.io when it is missing, and its daemon when none answers. A daemon this
+# starts makes no bridge network and writes no iptables rules (students' containers use the
+# host's network and listen on 127.0.0.1). Returns non-zero, saying why, when Docker cannot be
+# had.
+ensure_docker() {
+    if ! command -v dockerd >/dev/null 2>&1; then
+        if ! command -v apt-get >/dev/null 2>&1; then
+            say "No Docker here, and no apt-get to install Debian's docker.io"
+            return 1
+        fi
+        say "Installing Debian's docker.io (about 20 s)"
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io >/dev/null \
+            || { say "Could not install docker.io"; return 1; }
+    fi
+    if docker info >/dev/null 2>&1; then
+        return 0
+    fi
+    local log="${DOCKERD_LOG:-/var/log/magic-tictactoe-dockerd.log}"
+    say "Starting Docker's daemon (log: $log)"
+    setsid dockerd --bridge=none --iptables=false >>"$log" 2>&1 </dev/null &
+    local i
+    for i in $(seq 1 60); do
+        if docker info >/dev/null 2>&1; then
+            return 0
+        fi
+        sleep 1
+    done
+    say "Docker's daemon did not answer within 60 s: see $log"
+    return 1
+}
+
+# The students' image, STUDENT_IMAGE:STUDENT_IMAGE_TAG (scripts/class/defaults.env), built from
+# scripts/class/Dockerfile on the base image BASE, when it is missing or was built from other
+# sources. The build folder is the repository with prebuilt/: this machine's Rust toolchain and
+# Rust kernel, the vendored crates and the Python wheels, so that the build downloads nothing
+# but Debian's packages (through the host's network: the daemon has no bridge).
+ensure_student_image() {
+    local base="$1"
+    source "$ROOT/scripts/class/defaults.env"
+    local image="$STUDENT_IMAGE:$STUDENT_IMAGE_TAG" context="$CLASS_HOME/image"
+    ensure_rust_kernel
+    local key
+    key="$(
+        {
+            docker image inspect --format '{{.Id}}' "$base" 2>/dev/null || echo "$base"
+            rustc --version; evcxr_jupyter --version 2>/dev/null || true
+            CLASS_IMAGE=1 class_requirements
+            repository_tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner
+        } | sha256sum | cut -c1-16
+    )"
+    if [ "$(docker image inspect --format '{{index .Config.Labels "org.magic-tictactoe.sources"}}' "$image" 2>/dev/null)" = "$key" ]; then
+        return 0
+    fi
+    if ! docker image inspect "$base" >/dev/null 2>&1 && ! docker pull "$base" >/dev/null 2>&1; then
+        say "No base image $base here, and no registry gave it. Make one from Debian's archive (about half a minute) and give it: sudo ./scripts/class.sh --base-image \"\$(sudo ./scripts/class/debian-base.sh)\" ... (the same options again), or run without containers: --no-containers"
+        return 1
+    fi
+    say "Building the students' image $image on $base (a few minutes)"
+    local started=$SECONDS
+    rm -rf "$context" && mkdir -p "$context/prebuilt/bin"
+    copy_repository "$context"
+    copy_tree "$(rustc --print sysroot)" "$context/prebuilt/rust"
+    rm -rf "$context/prebuilt/rust/share/doc"
+    cp "$(command -v evcxr_jupyter)" "$context/prebuilt/bin/"
+    vendor_crates "$context/prebuilt/vendor"
+    # Wheels for the class's Python (the image's Python must be the same version to use them).
+    "$CLASS_HOME/venv/bin/python" -m pip download --quiet -d "$context/prebuilt/wheels" pip \
+        -r <(CLASS_IMAGE=1 class_requirements)
+    "$CLASS_HOME/venv/bin/python" -c 'import sys; print("%d.%d" % sys.version_info[:2])' \
+        > "$context/prebuilt/wheels/python-version"
+    # This machine's own certificate authorities (a school's proxy may need them), for the build
+    # stage's downloads only: the students' image does not keep them.
+    mkdir -p "$context/prebuilt/ca-certificates"
+    cp /usr/local/share/ca-certificates/*.crt "$context/prebuilt/ca-certificates/" 2>/dev/null || true
+    docker build --network host --quiet --build-arg "BASE=$base" \
+        --label "org.magic-tictactoe.sources=$key" -t "$image" \
+        -f "$context/scripts/class/Dockerfile" "$context" >/dev/null
+    rm -rf "$context"
+    # The image this one replaced and the build stage are left untagged: 4 GB a build, which fills
+    # a school server's disk over a term of updates (and a test machine's in a day). Only images
+    # of this Dockerfile that nothing uses go.
+    docker image prune --force --filter "label=org.magic-tictactoe.image=student" >/dev/null || true
+    say "Built $image in $((SECONDS - started)) s ($(docker image inspect --format '{{.Size}}' "$image" | awk '{printf "%.0f MB", $1 / 1e6}'))"
+}

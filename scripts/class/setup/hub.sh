@@ -1,0 +1,75 @@
+# The hub's settings, its tokens, and whether it runs (sourced by scripts/class.sh).
+
+# The class's administration (scripts/class/classadmin) with the class's Python, or the system's
+# before the class's exists (checking a list needs nothing more).
+classadmin() {
+    local python="$CLASS_HOME/venv/bin/python"
+    [ -x "$python" ] || python="${CLASS_PYTHON:-python3}"
+    PYTHONPATH="$ROOT/scripts/class${PYTHONPATH:+:$PYTHONPATH}" MAGIC_CLASS_HOME="$CLASS_HOME" \
+        "$python" -m classadmin "$@"
+}
+
+# The pid of the class's hub, if it runs (its pid file names a live process).
+hub_pid() {
+    local pid
+    pid="$(cat "$CLASS_HOME/hub/jupyterhub.pid" 2>/dev/null || true)"
+    [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
+}
+
+# Waits until the hub answers at URL (any certificate: it is this machine's own), at most
+# SECONDS; returns non-zero if it did not.
+wait_for_hub() {
+    "$CLASS_HOME/venv/bin/python" - "$1" "${2:-180}" <<'PYTHON'
+import ssl, sys, time, urllib.request
+url, deadline = sys.argv[1] + "/hub/api", time.time() + float(sys.argv[2])
+context = ssl._create_unverified_context()
+while time.time() < deadline:
+    try:
+        with urllib.request.urlopen(url, timeout=5, context=context) as answer:
+            sys.exit(0 if answer.status == 200 else 1)
+    except OSError:
+        time.sleep(1)
+sys.exit(1)
+PYTHON
+}
+
+# A random token in FILE (root's only), made once.
+make_token() {
+    [ -s "$1" ] || (umask 077 && python3 -c 'import secrets; print(secrets.token_hex(32))' > "$1")
+}
+
+# The hub's settings, in one file that both ways of running it read: systemd's EnvironmentFile
+# and the shell's `.` take the same KEY="value" lines. PATH is this command's, so the service
+# finds the same node, docker and tools as the set-up did. Reads the MAGIC_CLASS_* variables.
+hub_env() {
+    local name value
+    for name in MAGIC_CLASS_HOME MAGIC_CLASS_IP MAGIC_CLASS_PORT MAGIC_CLASS_SPAWNER MAGIC_CLASS_IMAGE \
+        MAGIC_CLASS_STUDENT_HOME MAGIC_CLASS_STUDENT_CLASS_HOME MAGIC_CLASS_MEMORY MAGIC_CLASS_CPUS \
+        MAGIC_CLASS_PROCESSES MAGIC_CLASS_IDLE_SECONDS MAGIC_CLASS_WARM_AHEAD_MINUTES \
+        MAGIC_CLASS_SSL_CERT MAGIC_CLASS_SSL_KEY PATH HOME; do
+        value="${!name:-}"
+        if [[ "$value" == *[\"\\\$\`]* ]] || [[ "$value" == *$'\n'* ]]; then
+            echo "class.sh: $name cannot hold quotes, backslashes, '\$', backquotes or new lines ('$value'): give a plainer path" >&2
+            exit 2
+        fi
+        printf '%s="%s"\n' "$name" "$value"
+    done
+}
+
+# The hub's own settings in a hub.env file (its MAGIC_CLASS_* lines): what a running hub was
+# started with, to compare with what a new set-up asks for.
+hub_settings() {
+    grep '^MAGIC_CLASS_' "$1" 2>/dev/null || true
+}
+
+# The address students and the teacher type: the machine's name where the hub listens on every
+# interface (127.0.0.1 is the server itself, which no student's computer reaches).
+public_url() {
+    local scheme="$1" ip="$2" port="$3" host
+    host="$ip"
+    case "$ip" in
+        0.0.0.0|::) host="$(hostname -f 2>/dev/null || hostname)" ;;
+        *:*) host="[$ip]" ;;
+    esac
+    echo "$scheme://$host:$port"
+}

@@ -1,0 +1,65 @@
+"""scripts/class/setup/*.sh, class.sh's set-up one concern a file: each sources on its own after
+scripts/setup.sh, and the pure steps do what they say (the systemd units from their templates,
+the hub's settings file, the address students type).
+
+    python -m unittest discover -s scripts/class/tests      (the test command runs it)
+"""
+
+import os
+import subprocess
+import tempfile
+import unittest
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+MODULES = ROOT / "scripts" / "class" / "setup"
+
+
+def bash(script, **env):
+    done = subprocess.run(["bash", "-c", f'set -euo pipefail; source "{ROOT}/scripts/setup.sh"; ' + script],
+                          capture_output=True, text=True, env={**os.environ, **env})
+    return done.returncode, done.stdout, done.stderr
+
+
+class Modules(unittest.TestCase):
+    def test_each_module_sources_alone(self):
+        for module in sorted(MODULES.glob("*.sh")):
+            code, _, err = bash(f'source "{module}"')
+            self.assertEqual(code, 0, f"{module.name}: {err}")
+
+    def test_units_from_their_templates(self):
+        with tempfile.TemporaryDirectory() as home:
+            where = f"{home}/a class|with & odd/chars"
+            code, out, err = bash(f'source "{MODULES}/service.sh"; '
+                                  f'render_unit "$UNIT_TEMPLATES/magic-tictactoe-class.service" " docker.service"',
+                                  CLASS_HOME=where)
+            self.assertEqual(code, 0, err)
+            self.assertIn(f"EnvironmentFile={where}/hub/hub.env", out)
+            self.assertIn(f'ExecStart="{where}/venv/bin/jupyterhub" -f "{ROOT}/scripts/class/jupyterhub_config.py"', out)
+            self.assertIn("After=network-online.target docker.service", out)
+            self.assertNotIn("@", out.replace("@localhost", ""), "every @NAME@ is filled in")
+            for unit in ("magic-tictactoe-backup.service", "magic-tictactoe-backup.timer"):
+                code, out, err = bash(f'source "{MODULES}/service.sh"; render_unit "$UNIT_TEMPLATES/{unit}"',
+                                      CLASS_HOME=where)
+                self.assertEqual(code, 0, err)
+                self.assertNotIn("@CLASS_HOME@", out)
+
+    def test_the_hubs_settings_file(self):
+        code, out, err = bash(f'source "{MODULES}/hub.sh"; MAGIC_CLASS_HOME=/srv/x MAGIC_CLASS_PORT=8000 hub_env')
+        self.assertEqual(code, 0, err)
+        self.assertIn('MAGIC_CLASS_HOME="/srv/x"', out.splitlines())
+        self.assertIn('MAGIC_CLASS_PORT="8000"', out.splitlines())
+        code, out, err = bash(f'source "{MODULES}/hub.sh"; MAGIC_CLASS_HOME=\'/srv/$x\' hub_env')
+        self.assertEqual(code, 2)
+        self.assertIn("cannot hold quotes", err)
+
+    def test_the_address_students_type(self):
+        code, out, _ = bash(f'source "{MODULES}/hub.sh"; public_url https 0.0.0.0 8000; public_url http 10.1.2.3 80; '
+                            'public_url https ::1 8443')
+        host = subprocess.run(["bash", "-c", "hostname -f 2>/dev/null || hostname"], capture_output=True,
+                              text=True).stdout.strip()
+        self.assertEqual(out.splitlines(), [f"https://{host}:8000", "http://10.1.2.3:80", "https://[::1]:8443"])
+
+
+if __name__ == "__main__":
+    unittest.main()
