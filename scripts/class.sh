@@ -6,15 +6,32 @@
 #
 #   sudo ./scripts/class.sh --students class.txt --teacher ms-ada
 #
-# class.txt holds one student per line: a login name (lower-case letters, digits, '-'; it
-# becomes a system account, which the hub's login checks). New students get an account with a
-# random password, written to $CLASS_HOME/hub/passwords.txt (readable by root only) for the
-# teacher to hand out. Run again with a longer list to add students; nobody's work or password
-# changes, and students' running servers keep running.
+# class.txt is the class list as the teacher has it: a name a line ("Ada Lovelace"), or a
+# spreadsheet saved as CSV whose first row names its columns (name, or first name and last name;
+# login; class), from Windows or anywhere. Each student gets a login made from their name (the
+# first name, or first-l where two share it; any login the list gives is kept) and a password the
+# hub keeps hashed; nobody gets an account of this machine (but without containers), and an
+# account the machine has (root, bin, a colleague's) is never taken over. The whole list is
+# checked before anything is made: a problem is said with its line, and nothing changes. The
+# first passwords wait on the teacher's class page, as slips to print and cut.
+#
+# Run again with a longer list to add students, also while the class runs: the running hub gets
+# them at once, nothing restarts, and nobody's work or password changes. Or, one at a time:
+#
+#   sudo ./scripts/class.sh add "Grace Hopper" [--class 7B]   a latecomer (prints her password)
+#   sudo ./scripts/class.sh password LOGIN                    a new password for a forgotten one
+#   sudo ./scripts/class.sh remove LOGIN                      out of the class (the work is kept)
+#   sudo ./scripts/class.sh students                          who is in the class
+#   sudo ./scripts/class.sh slips > slips.html                first passwords still to hand out
+#
+# (the teacher does the same from the class page, without a root shell).
 #
 # Options:
 #   --students FILE   the class list (needed the first time)
-#   --teacher NAME    the teacher's account, the hub's admin (made like a student's)
+#   --check           read the class list, say what it would make (or what is wrong in it), and
+#                     change nothing
+#   --class NAME      the class of the list's students who have none in a class column
+#   --teacher NAME    the teacher, the hub's admin ("Ada Byron", or a login such as ms-ada)
 #   --ip IP           where the hub listens (default 0.0.0.0, every interface; 127.0.0.1 for
 #                     this machine only)
 #   --port N          the hub's port (default 8000)
@@ -83,8 +100,13 @@
 # archive, keeping the newest 7 in $CLASS_HOME/backups; bring a student (or the class) back:
 #
 #   sudo ./scripts/class.sh backup [FOLDER]
-#   sudo ./scripts/class.sh restore ARCHIVE NAME [NAME ...]     (their servers stopped)
-#   sudo ./scripts/class.sh restore ARCHIVE --class             (the hub stopped)
+#   sudo ./scripts/class.sh restore ARCHIVE NAME [NAME ...]    a student's work as it was then
+#   sudo ./scripts/class.sh restore ARCHIVE NAME --notebook notebooks/03-pick-15.ipynb
+#   sudo ./scripts/class.sh restore ARCHIVE --class            the whole class
+#
+# A restore stops what it must by itself (the students' servers; for the whole class, the hub,
+# started again after), and never loses newer work: a file it would put back over a different
+# one keeps that one beside it, as "NAME (before the restore DATE).ipynb".
 #
 # Docker comes from Debian's docker.io package, installed and started when missing. Without it
 # (or with --no-containers) the servers run as the students' own system users, and the limits
@@ -97,63 +119,55 @@
 # in their homes: ~NAME/magic-tictactoe.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
-
 source "$ROOT/scripts/class/defaults.env"
-if [ "${1:-}" = "warm" ]; then
-    shift
-    [ "$(id -u)" -eq 0 ] || { echo "class.sh warm: run it as root (sudo ./scripts/class.sh warm): it reads the hub's warm-up token" >&2; exit 1; }
-    [ -x "$CLASS_HOME/venv/bin/python" ] || { echo "class.sh warm: no class is set up in $CLASS_HOME yet" >&2; exit 1; }
-    exec "$CLASS_HOME/venv/bin/python" "$ROOT/scripts/class/warm.py" "$CLASS_HOME" "$@"
-fi
-if [ "${1:-}" = "backup" ] || [ "${1:-}" = "restore" ]; then
-    exec "$ROOT/scripts/class/backup.sh" "$@"
-fi
-if [ "${1:-}" = "update" ]; then
-    [ "$(id -u)" -eq 0 ] || { echo "class.sh update: run it as root (sudo ./scripts/class.sh update)" >&2; exit 1; }
-    [ -s "$CLASS_HOME/hub/course-home" ] || { echo "class.sh update: no class has started in $CLASS_HOME yet: start it once first" >&2; exit 1; }
-    make_course "$(cat "$CLASS_HOME/hub/course-home")" 1
-    side="$(cat "$CLASS_HOME/hub/course-home")"
-    say "Students get it when their server next starts, or at once from this link (share it):"
-    echo "$(cat "$CLASS_HOME/hub/url" 2>/dev/null || echo "http://<the hub>")/hub/user-redirect/git-pull?repo=$side/course&branch=main&targetpath=.&urlpath=lab/tree/notebooks/01-magic-square.ipynb"
-    exit 0
-fi
-# The hub as a systemd service: its units, and the technician's four commands.
-SERVICE=magic-tictactoe-class
-BACKUP_SERVICE=magic-tictactoe-backup
-UNIT_DIR="${MAGIC_CLASS_UNIT_DIR:-/etc/systemd/system}"
-# systemd runs this machine (sd_booted(3)'s test).
-systemd_here() { [ -d /run/systemd/system ] && command -v systemctl >/dev/null; }
-no_service() {
-    echo "class.sh $1: systemd does not run this machine (PID 1 is $(cat /proc/1/comm 2>/dev/null || echo unknown)), so the hub is no service here: it runs in the terminal that started it, and stops with Ctrl-C there" >&2
-    exit 1
+for module in python local docker course tls service hub; do
+    # shellcheck source=/dev/null
+    source "$ROOT/scripts/class/setup/$module.sh"
+done
+HUB_STATE="$CLASS_HOME/hub"
+
+as_root() {
+    [ "$(id -u)" -eq 0 ] || { echo "class.sh $1: run it as root (sudo ./scripts/class.sh $1 ...)" >&2; exit 1; }
 }
+set_up_already() {
+    [ -x "$CLASS_HOME/venv/bin/python" ] || { echo "class.sh $1: no class is set up in $CLASS_HOME yet: set it up first (sudo ./scripts/class.sh --students FILE ...)" >&2; exit 1; }
+}
+# Without containers, students are system accounts (the hub's settings say which).
+system_accounts() {
+    grep -q '^MAGIC_CLASS_SPAWNER="local"' "$HUB_STATE/hub.env" 2>/dev/null && echo --system-accounts || true
+}
+
 case "${1:-}" in
+    warm)
+        shift
+        as_root warm
+        set_up_already warm
+        exec "$CLASS_HOME/venv/bin/python" "$ROOT/scripts/class/warm.py" "$CLASS_HOME" "$@" ;;
+    backup|restore)
+        as_root "$1"
+        set_up_already "$1"
+        PYTHONPATH="$ROOT/scripts/class" MAGIC_CLASS_HOME="$CLASS_HOME" exec "$CLASS_HOME/venv/bin/python" -m classadmin.backup "$@" ;;
+    update)
+        as_root update
+        [ -s "$HUB_STATE/course-home" ] || { echo "class.sh update: no class has started in $CLASS_HOME yet: start it once first" >&2; exit 1; }
+        make_course "$(cat "$HUB_STATE/course-home")" 1
+        say "Students get it when their server next starts, or at once from this link (share it):"
+        echo "$(cat "$HUB_STATE/public-url" 2>/dev/null || echo "https://<the hub>")/hub/user-redirect/git-pull?repo=$(cat "$HUB_STATE/course-home")/course&branch=main&targetpath=.&urlpath=lab/tree/notebooks/01-magic-square.ipynb"
+        exit 0 ;;
+    add|remove|password|students|slips)
+        command="$1"
+        shift
+        as_root "$command"
+        set_up_already "$command"
+        [ "$command" = students ] && command=list
+        classadmin $(system_accounts) "$command" "$@"
+        exit $? ;;
     status|start|stop|restart|logs)
-        action="$1"; shift
-        [ "$(id -u)" -eq 0 ] || { echo "class.sh $action: run it as root (sudo ./scripts/class.sh $action)" >&2; exit 1; }
-        systemd_here || no_service "$action"
-        [ -f "$UNIT_DIR/$SERVICE.service" ] || { echo "class.sh $action: the hub is not installed as a service yet: set the class up first (sudo ./scripts/class.sh --students FILE ...)" >&2; exit 1; }
-        case "$action" in
-            status)
-                state="$(systemctl is-active "$SERVICE" || true)"
-                echo "The class hub ($SERVICE) is $state, $(systemctl is-enabled "$SERVICE" 2>/dev/null || echo disabled) at boot; $(cat "$CLASS_HOME/hub/url" 2>/dev/null || echo "no address yet")"
-                echo "Since: $(systemctl show -p ActiveEnterTimestamp --value "$SERVICE"); restarted by systemd $(systemctl show -p NRestarts --value "$SERVICE") times since it was last started"
-                echo "Next backup: $(systemctl show -p NextElapseUSecRealtime --value "$BACKUP_SERVICE.timer" 2>/dev/null || echo none) (into $CLASS_HOME/backups)"
-                echo
-                journalctl -u "$SERVICE" -n 10 --no-pager -o short-iso 2>/dev/null || true
-                [ "$state" = active ] ;;
-            start|stop|restart)
-                systemctl "$action" "$SERVICE"
-                echo "class.sh $action: the class hub is now $(systemctl is-active "$SERVICE" || true)" ;;
-            logs)
-                if [ "${1:-}" = "-f" ] || [ "${1:-}" = "--follow" ]; then
-                    exec journalctl -u "$SERVICE" -f -n 50 -o short-iso
-                fi
-                exec journalctl -u "$SERVICE" -n "${1:-200}" --no-pager -o short-iso ;;
-        esac
+        service_command "$@"
         exit $? ;;
 esac
-students="" teacher="" ip="0.0.0.0" port="8000" cert="" key="" plain_http=0 https=0 setup_only=0 containers=1
+
+students="" teacher="" klass="" check_only=0 ip="0.0.0.0" port="8000" cert="" key="" plain_http=0 https=0 setup_only=0 containers=1
 memory="$STUDENT_MEMORY" cpus="$STUDENT_CPUS" processes="$STUDENT_PROCESSES" idle="$IDLE_TIMEOUT"
 foreground=0
 timetable="" timetable_given=0 warm_ahead="${MAGIC_CLASS_WARM_AHEAD_MINUTES:-10}"
@@ -167,6 +181,8 @@ while [ $# -gt 0 ]; do
         --base-image) base_image="$2"; shift 2 ;;
         --no-containers) containers=0; shift ;;
         --students) students="$2"; shift 2 ;;
+        --check) check_only=1; shift ;;
+        --class) klass="$2"; shift 2 ;;
         --teacher) teacher="$2"; shift 2 ;;
         --ip) ip="$2"; shift 2 ;;
         --port) port="$2"; shift 2 ;;
@@ -193,6 +209,7 @@ else
 fi
 [ "$idle_seconds" -ge 10 ] || { echo "class.sh: --idle-timeout must be at least 10s" >&2; exit 2; }
 [[ "$warm_ahead" =~ ^[0-9]+$ ]] && [ "$warm_ahead" -ge 1 ] && [ "$warm_ahead" -le 120 ] || { echo "class.sh: --warm-ahead takes a number of minutes from 1 to 120, not '$warm_ahead'" >&2; exit 2; }
+[[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1 ] && [ "$port" -le 65535 ] || { echo "class.sh: --port takes a port number from 1 to 65535, not '$port'" >&2; exit 2; }
 if { [ -n "$cert" ] && [ -z "$key" ]; } || { [ -z "$cert" ] && [ -n "$key" ]; }; then
     echo "class.sh: HTTPS needs both --ssl-cert FILE and --ssl-key FILE" >&2; exit 2
 fi
@@ -204,85 +221,38 @@ if [ -n "$cert" ]; then
         [ -r "$file" ] || { echo "class.sh: cannot read $file" >&2; exit 2; }
     done
 fi
+if [ -n "$students" ] && [ ! -f "$students" ]; then
+    echo "class.sh: no class list at $students" >&2; exit 2
+fi
 # Only this machine reaches a loopback address: plain HTTP there crosses no network.
 case "$ip" in 127.*|::1|localhost) loopback=1 ;; *) loopback=0 ;; esac
 
+# The class list (and the teacher) first, before anything is installed or made: every problem
+# in it is said, with its line, and nothing changes. --check stops here.
+list_args=()
+[ -n "$students" ] && list_args+=("$students")
+[ -n "$klass" ] && list_args+=(--class "$klass")
+[ -n "$teacher" ] && list_args+=(--teacher "$teacher")
+if [ "$check_only" -eq 1 ]; then
+    [ -n "$students" ] || [ -n "$teacher" ] || { echo "class.sh --check: give the class list to check with --students FILE" >&2; exit 2; }
+    classadmin check "${list_args[@]}"
+    exit $?
+fi
 if [ "$(id -u)" -ne 0 ]; then
-    echo "class.sh: run it as root (sudo ./scripts/class.sh ...): the hub makes an account for each student and starts their server as them" >&2
+    echo "class.sh: run it as root (sudo ./scripts/class.sh ...): it installs the hub and Docker and makes the class's accounts" >&2
     exit 1
 fi
-if ! command -v useradd >/dev/null || ! command -v chpasswd >/dev/null; then
-    echo "class.sh: this needs useradd and chpasswd (Linux)" >&2
-    exit 1
+if [ ${#list_args[@]} -gt 0 ] && { [ -n "$students" ] || [ -n "$teacher" ]; }; then
+    classadmin check "${list_args[@]}" >/dev/null || exit 2
 fi
 
-HUB_STATE="$CLASS_HOME/hub"
 mkdir -p "$CLASS_HOME" "$HUB_STATE"
 chmod 755 "$CLASS_HOME"
 chmod 700 "$HUB_STATE"
-touch "$HUB_STATE/students.txt" "$HUB_STATE/teacher.txt" "$HUB_STATE/passwords.txt"
-chmod 600 "$HUB_STATE/passwords.txt"
+running_pid="$(hub_pid || true)"
 
-# Makes the account NAME if it is new, with a random password noted for the teacher, and a
-# home only its owner can read; adds NAME to the list LIST.
-add_account() {
-    local name="$1" list="$2"
-    if ! [[ "$name" =~ ^[a-z][a-z0-9-]{0,30}$ ]]; then
-        echo "class.sh: '$name' cannot be a login name: use lower-case letters, digits and '-', starting with a letter" >&2
-        exit 2
-    fi
-    if ! id "$name" >/dev/null 2>&1; then
-        useradd --create-home --shell /bin/bash "$name"
-        local password
-        password="$(python3 -c 'import secrets; print("".join(secrets.choice("abcdefghjkmnpqrstuvwxyz23456789") for _ in range(10)))')"
-        echo "$name:$password" | chpasswd
-        echo "$name $password" >> "$HUB_STATE/passwords.txt"
-        say "Made the account $name"
-    fi
-    chmod 700 "$(getent passwd "$name" | cut -d: -f6)"
-    grep -qx "$name" "$list" || echo "$name" >> "$list"
-}
-
-# A certificate for this machine, when the hub must serve HTTPS and none was given: made once
-# (self-signed, for the machine's names and addresses, 825 days) and reused, so that a browser
-# told to trust it keeps trusting it. Sets cert, key and fingerprint.
-make_certificate() {
-    local dir="$HUB_STATE/tls" host names address
-    cert="$dir/hub.crt" key="$dir/hub.key"
-    if ! command -v openssl >/dev/null; then
-        say "Installing Debian's openssl (the hub's certificate)"
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl >/dev/null
-    fi
-    if [ ! -s "$cert" ] || [ ! -s "$key" ]; then
-        mkdir -p "$dir"
-        chmod 700 "$dir"
-        host="$(hostname -f 2>/dev/null || hostname)"
-        names="DNS:$host,DNS:localhost,IP:127.0.0.1"
-        [ "$(hostname)" = "$host" ] || names+=",DNS:$(hostname)"
-        for address in $(hostname -I 2>/dev/null || true); do names+=",IP:$address"; done
-        case "$ip" in 0.0.0.0|::|127.0.0.1) ;; *) [[ "$ip" =~ ^[0-9.:a-fA-F]+$ ]] && names+=",IP:$ip" || names+=",DNS:$ip" ;; esac
-        (umask 077 && openssl req -x509 -newkey rsa:2048 -nodes -sha256 -days 825 -subj "/CN=$host" \
-            -addext "subjectAltName=$names" -keyout "$key" -out "$cert" 2>/dev/null)
-        say "Made a certificate for this machine (self-signed, for $names): $cert"
-    fi
-    fingerprint="$(openssl x509 -in "$cert" -noout -fingerprint -sha256 | cut -d= -f2)"
-}
 if [ -z "$cert" ] && [ "$plain_http" -eq 0 ] && { [ "$loopback" -eq 0 ] || [ "$https" -eq 1 ]; }; then
-    make_certificate
-fi
-
-if [ -n "$students" ]; then
-    [ -f "$students" ] || { echo "class.sh: no class list at $students" >&2; exit 2; }
-    while read -r name _; do
-        [ -z "$name" ] || [[ "$name" == \#* ]] || add_account "$name" "$HUB_STATE/students.txt"
-    done < "$students"
-fi
-if [ -n "$teacher" ]; then
-    add_account "$teacher" "$HUB_STATE/teacher.txt"
-fi
-if [ ! -s "$HUB_STATE/students.txt" ]; then
-    echo "class.sh: no students yet: give a class list with --students FILE" >&2
-    exit 2
+    make_certificate "$ip"
 fi
 
 # The class runs on its own Python environment ($CLASS_HOME/venv): the checkout's .venv (the
@@ -293,6 +263,7 @@ if [ "$containers" -eq 1 ] && ! ensure_docker; then
     containers=0
 fi
 if [ "$containers" -eq 1 ]; then
+    # (Not in an `if`: its every step must stop the set-up when it fails.)
     ensure_student_image "$base_image"
     chmod -R a+rX "$CLASS_HOME/venv" "$CLASS_HOME/proxy"
     spawner="docker"
@@ -316,9 +287,8 @@ if ! command -v git >/dev/null; then
 fi
 [ "$containers" -eq 1 ] && side_home="$STUDENT_CLASS_HOME" || side_home="$CLASS_HOME"
 # The course's notebooks name the crate where the students' servers see it: if that changed
-# (containers on or off), the course's notebooks are made again.
-previous_side="$(cat "$HUB_STATE/course-home" 2>/dev/null || true)"
-make_course "$side_home" "$([ -n "$previous_side" ] && [ "$previous_side" != "$side_home" ] && echo 1 || echo 0)"
+# (containers on or off), they follow it.
+make_course "$side_home" 0 "$(cat "$HUB_STATE/course-home" 2>/dev/null || true)"
 echo "$side_home" > "$HUB_STATE/course-home"
 if [ "$timetable_given" -eq 1 ]; then
     # Read by the class page's own code, which the page uses to read it back.
@@ -335,8 +305,35 @@ PYTHON
     say "Timetable saved: the class page warms the class $warm_ahead minutes before each lesson above"
 fi
 
+# Where the hub answers on this machine (class.sh warm, the accounts), and where students and the
+# teacher log in; the tokens of the warm-up and of the class's accounts (root only).
+scheme="$([ -n "$cert" ] && echo https || echo http)"
+[ "$ip" = "0.0.0.0" ] && local_ip="127.0.0.1" || local_ip="$ip"
+echo "$scheme://$local_ip:$port" > "$HUB_STATE/url"
+public_url "$scheme" "$ip" "$port" > "$HUB_STATE/public-url"
+login_at="$(cat "$HUB_STATE/public-url")/"
+make_token "$HUB_STATE/warm-up.token"
+make_token "$HUB_STATE/class-accounts.token"
+
+# The accounts: a class of an earlier version comes over (its clear-text passwords into the
+# hub, hashed), then the list's new people are made, all or none. A running hub gets them
+# through its API at once.
+[ "$spawner" = local ] && system_flag=(--system-accounts) || system_flag=()
+classadmin "${system_flag[@]}" sync
+if [ -n "$students" ] || [ -n "$teacher" ]; then
+    classadmin "${system_flag[@]}" apply "${list_args[@]}" || exit 2
+fi
+if ! classadmin list | grep -q $'\tstudent$'; then
+    echo "class.sh: no students yet: give a class list with --students FILE" >&2
+    exit 2
+fi
+students_now="$(classadmin list | grep -c $'\tstudent$')"
+slips_waiting="$(classadmin slips | grep -o 'class="slip"' | wc -l)"
+slips_said=""
+[ "$slips_waiting" -gt 0 ] && slips_said="; $slips_waiting first passwords wait to be printed from the class page (Students), or: sudo ./scripts/class.sh slips > slips.html"
+
 if [ "$setup_only" -eq 1 ]; then
-    say "Set up in $CLASS_HOME; start the hub with the same command without --setup-only"
+    say "Set up in $CLASS_HOME; start the hub with the same command without --setup-only$slips_said"
     exit 0
 fi
 if [ -n "${fingerprint:-}" ]; then
@@ -344,31 +341,7 @@ if [ -n "${fingerprint:-}" ]; then
 elif [ -z "$cert" ] && [ "$loopback" -eq 0 ]; then
     say "Plain HTTP on $ip, as asked (--plain-http): every student's password crosses the network in clear text"
 fi
-# For `class.sh warm`: where this hub answers on this machine, and the token of its warm-up
-# service (root only).
-[ "$ip" = "0.0.0.0" ] && local_ip="127.0.0.1" || local_ip="$ip"
-echo "$([ -n "$cert" ] && echo https || echo http)://$local_ip:$port" > "$HUB_STATE/url"
-if [ ! -s "$HUB_STATE/warm-up.token" ]; then
-    (umask 077 && python3 -c 'import secrets; print(secrets.token_hex(32))' > "$HUB_STATE/warm-up.token")
-fi
 
-# The hub's settings, in one file that both ways of running it read: systemd's EnvironmentFile
-# and the shell's `.` take the same KEY="value" lines. PATH is this command's, so the service
-# finds the same node, docker and tools as the set-up did.
-hub_env() {
-    local name value
-    for name in MAGIC_CLASS_HOME MAGIC_CLASS_IP MAGIC_CLASS_PORT MAGIC_CLASS_SPAWNER MAGIC_CLASS_IMAGE \
-        MAGIC_CLASS_STUDENT_HOME MAGIC_CLASS_STUDENT_CLASS_HOME MAGIC_CLASS_MEMORY MAGIC_CLASS_CPUS \
-        MAGIC_CLASS_PROCESSES MAGIC_CLASS_IDLE_SECONDS MAGIC_CLASS_WARM_AHEAD_MINUTES \
-        MAGIC_CLASS_SSL_CERT MAGIC_CLASS_SSL_KEY PATH HOME; do
-        value="${!name:-}"
-        if [[ "$value" == *[\"\\\$\`]* ]] || [[ "$value" == *$'\n'* ]]; then
-            echo "class.sh: $name cannot hold quotes, backslashes, '\$', backquotes or new lines ('$value'): give a plainer path" >&2
-            exit 2
-        fi
-        printf '%s="%s"\n' "$name" "$value"
-    done
-}
 MAGIC_CLASS_HOME="$CLASS_HOME" MAGIC_CLASS_IP="$ip" MAGIC_CLASS_PORT="$port" \
     MAGIC_CLASS_SPAWNER="$spawner" MAGIC_CLASS_IMAGE="$STUDENT_IMAGE:$STUDENT_IMAGE_TAG" \
     MAGIC_CLASS_STUDENT_HOME="$STUDENT_HOME" MAGIC_CLASS_STUDENT_CLASS_HOME="$STUDENT_CLASS_HOME" MAGIC_CLASS_MEMORY="$memory" MAGIC_CLASS_CPUS="$cpus" \
@@ -376,105 +349,44 @@ MAGIC_CLASS_HOME="$CLASS_HOME" MAGIC_CLASS_IP="$ip" MAGIC_CLASS_PORT="$port" \
     MAGIC_CLASS_SSL_CERT="$cert" MAGIC_CLASS_SSL_KEY="$key" \
     hub_env > "$HUB_STATE/hub.env.partial"
 chmod 600 "$HUB_STATE/hub.env.partial"
+
+# A hub that runs already: with the same settings it has the class's changes already (through
+# its API), and nothing restarts; with other settings, systemd restarts it, and a hub running in
+# another terminal is left alone, with a sentence.
+if [ -n "$running_pid" ] && [ "$(hub_settings "$HUB_STATE/hub.env")" = "$(hub_settings "$HUB_STATE/hub.env.partial")" ] \
+    && [ "$timetable_given" -eq 0 ]; then
+    rm -f "$HUB_STATE/hub.env.partial"
+    say "The class hub runs already (pid $running_pid) with these settings: it has the class list's changes, and nothing was restarted. $students_now students log in at $login_at$slips_said"
+    exit 0
+fi
+if [ -n "$running_pid" ] && { [ "$foreground" -eq 1 ] || ! service_running; }; then
+    rm -f "$HUB_STATE/hub.env.partial"
+    echo "class.sh: the class hub runs already (pid $running_pid, in another terminal) with other settings: the class list's changes are in it, but new settings need it stopped first (Ctrl-C where it runs), then this command again" >&2
+    exit 1
+fi
 mv "$HUB_STATE/hub.env.partial" "$HUB_STATE/hub.env"
-hub_command=("$CLASS_HOME/venv/bin/jupyterhub" -f "$ROOT/scripts/class/jupyterhub_config.py")
-students_now="$(wc -l < "$HUB_STATE/students.txt")"
 
 if [ "$foreground" -eq 0 ] && systemd_here; then
-    # The hub's service, and the nightly backup's, written afresh at every set-up so that they
-    # follow this checkout and this class. Docker is wanted before the hub (not required: the hub
-    # outlives a restart of Docker's daemon, and notices the containers it took with it).
-    docker_units=""
-    if [ "$spawner" = "docker" ] && systemctl cat docker.service >/dev/null 2>&1; then
-        systemctl enable --quiet docker.service 2>/dev/null || true
-        docker_units=" docker.service"
-    fi
-    mkdir -p "$UNIT_DIR"
-    cat > "$UNIT_DIR/$SERVICE.service" <<UNIT
-# Written by $ROOT/scripts/class.sh: run it again rather than editing this file.
-[Unit]
-Description=The class's JupyterHub (magic-tictactoe, $CLASS_HOME)
-Documentation=file://$ROOT/docs/class-server.md
-Wants=network-online.target$docker_units
-After=network-online.target$docker_units
-
-[Service]
-Type=simple
-WorkingDirectory=$HUB_STATE
-EnvironmentFile=$HUB_STATE/hub.env
-ExecStart="${hub_command[0]}" -f "${hub_command[2]}"
-# Back by itself after a crash or a kill, whatever the cause.
-Restart=always
-RestartSec=5
-# The hub's own processes (its proxy, the class page, the idle culler) stop with it; students'
-# containers belong to Docker and keep running, and the hub takes them back when it starts.
-TimeoutStopSec=30
-
-[Install]
-WantedBy=multi-user.target
-UNIT
-    cat > "$UNIT_DIR/$BACKUP_SERVICE.service" <<UNIT
-# Written by $ROOT/scripts/class.sh: run it again rather than editing this file.
-[Unit]
-Description=Back up the class (magic-tictactoe, $CLASS_HOME)
-Documentation=file://$ROOT/docs/class-server.md
-
-[Service]
-Type=oneshot
-Environment="CLASS_HOME=$CLASS_HOME" "PATH=$PATH"
-ExecStart="$ROOT/scripts/class.sh" backup
-Nice=10
-IOSchedulingClass=idle
-UNIT
-    cat > "$UNIT_DIR/$BACKUP_SERVICE.timer" <<UNIT
-# Written by $ROOT/scripts/class.sh: run it again rather than editing this file.
-[Unit]
-Description=Back up the class every night (magic-tictactoe, $CLASS_HOME)
-Documentation=file://$ROOT/docs/class-server.md
-
-[Timer]
-OnCalendar=*-*-* 02:30:00
-RandomizedDelaySec=15min
-# A night the machine was off is made up for when it starts.
-Persistent=true
-
-[Install]
-WantedBy=timers.target
-UNIT
-    systemctl daemon-reload
-    systemctl enable --quiet "$SERVICE.service" "$BACKUP_SERVICE.timer"
+    install_units "$spawner"
     say "Starting the class hub as the service $SERVICE on $ip:$port for $students_now students, $walls; idle servers stop after $idle"
     systemctl restart "$SERVICE.service"
     systemctl restart "$BACKUP_SERVICE.timer"
-    url="$(cat "$HUB_STATE/url")"
-    if ! "$CLASS_HOME/venv/bin/python" - "$url" <<'PYTHON'
-import ssl, sys, time, urllib.request
-url, deadline = sys.argv[1] + "/hub/api", time.time() + 180
-context = ssl._create_unverified_context()  # the machine's own certificate: any is fine here
-while time.time() < deadline:
-    try:
-        with urllib.request.urlopen(url, timeout=5, context=context) as answer:
-            sys.exit(0 if answer.status == 200 else 1)
-    except OSError:
-        time.sleep(1)
-sys.exit(1)
-PYTHON
-    then
+    if ! wait_for_hub "$(cat "$HUB_STATE/url")" 180; then
         journalctl -u "$SERVICE" -n 30 --no-pager >&2 || true
-        echo "class.sh: the hub's service did not answer at $url within 3 minutes: its last lines are above (all of them: sudo ./scripts/class.sh logs)" >&2
+        echo "class.sh: the hub's service did not answer at $(cat "$HUB_STATE/url") within 3 minutes: its last lines are above (all of them: sudo ./scripts/class.sh logs)" >&2
         exit 1
     fi
-    say "The class hub runs as the service $SERVICE, and starts by itself at boot and after a crash. Students and the teacher log in at $( [ -n "$cert" ] && echo https || echo http )://$( [ "$ip" = "0.0.0.0" ] && (hostname -f 2>/dev/null || hostname) || echo "$ip" ):$port/ (passwords of new accounts: $HUB_STATE/passwords.txt). The class is backed up every night into $CLASS_HOME/backups. For the technician: sudo ./scripts/class.sh status | stop | start | logs"
+    say "The class hub runs as the service $SERVICE, and starts by itself at boot and after a crash. Students and the teacher log in at $login_at$slips_said. The class is backed up every night into $CLASS_HOME/backups. For the technician: sudo ./scripts/class.sh status | stop | start | logs"
     exit 0
 fi
 
 if [ "$foreground" -eq 0 ]; then
     say "systemd does not run this machine (PID 1 is $(cat /proc/1/comm 2>/dev/null || echo unknown)), so the hub runs in this terminal and stops with it: keep it open (or use tmux), and run this command again after a restart"
 fi
-say "Starting JupyterHub on $ip:$port for $students_now students, $walls; idle servers stop after $idle (Ctrl-C to stop the hub); passwords of new accounts: $HUB_STATE/passwords.txt"
+say "Starting JupyterHub on $ip:$port for $students_now students, $walls; idle servers stop after $idle (Ctrl-C to stop the hub). Students and the teacher log in at $login_at$slips_said"
 set -a
 # shellcheck source=/dev/null
 . "$HUB_STATE/hub.env"
 set +a
 cd "$HUB_STATE"
-exec "${hub_command[@]}"
+exec "$CLASS_HOME/venv/bin/jupyterhub" -f "$ROOT/scripts/class/jupyterhub_config.py"

@@ -7,7 +7,9 @@ Talking to the hub and the students' servers is scripts/class/hubclient.py's, th
 `class.sh warm` and the class page use too.
 """
 
+import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -15,7 +17,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 
 import requests
@@ -47,11 +48,13 @@ class ClassServer:
         self.log = None
         self.containers = containers
         self.options = list(options)  # more of class.sh's options (limits, idle time)
+        self.passwords = {}
 
     def command(self, setup_only=False):
         listing = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
         listing.write("\n".join(self.students) + "\n")
         listing.close()
+        os.chmod(listing.name, 0o644)
         command = [str(ROOT / "scripts" / "class.sh"), "--students", listing.name,
                    "--ip", "127.0.0.1", "--port", str(self.port), *self.options]
         if not setup_only:
@@ -74,9 +77,27 @@ class ClassServer:
         subprocess.run(self.command(setup_only=True), env=self.env(), check=True)
 
     def start(self, limit=120):
+        """Runs class.sh (which may build the students' image first, when its sources changed)
+        and waits, at most `limit` seconds after class.sh has started the hub, until it answers.
+        A hub that does not is stopped, with everything it started, before the error."""
         self.log = open(self.class_home / "hub-test.log", "a")
+        self.log_start = self.log.tell()
         self.process = subprocess.Popen(self.command(), env=self.env(), stdout=self.log,
                                         stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            self.wait_until_answering(limit)
+        except BaseException:
+            self.stop()
+            raise
+
+    def wait_until_answering(self, limit):
+        # The clock starts when class.sh hands over to the hub (its "Starting JupyterHub" line):
+        # a set-up that rebuilds the image first takes minutes of its own.
+        hub_log = self.class_home / "hub-test.log"
+        setup_deadline = time.time() + 900
+        while b"Starting JupyterHub" not in hub_log.read_bytes()[self.log_start:] \
+                and time.time() < setup_deadline and self.process.poll() is None:
+            time.sleep(0.5)
         deadline = time.time() + limit
         while time.time() < deadline:
             if self.process.poll() is not None:
@@ -134,17 +155,19 @@ class ClassServer:
         return found
 
     def password(self, name):
-        for line in (self.class_home / "hub" / "passwords.txt").read_text().splitlines():
-            parts = line.split()
-            if parts and parts[0] == name:
-                return parts[1]
-        # The account outlived the class folder of an earlier run (its password went with the
-        # folder): these are the tests' own accounts, so give it a new one and note it.
-        password = uuid.uuid4().hex[:12]
-        subprocess.run(["chpasswd"], input=f"{name}:{password}\n", text=True, check=True)
-        with open(self.class_home / "hub" / "passwords.txt", "a") as noted:
-            noted.write(f"{name} {password}\n")
-        return password
+        """`name`'s password: the first one, from the slips waiting to be handed out, or a new
+        one (class.sh password), as a teacher gives one to a student who forgot theirs."""
+        if name in self.passwords:
+            return self.passwords[name]
+        slips = self.class_home / "hub" / "first-passwords.json"
+        for slip in json.loads(slips.read_text()) if slips.exists() else []:
+            if slip["login"] == name:
+                self.passwords[name] = slip["password"]
+                return slip["password"]
+        said = subprocess.run([str(ROOT / "scripts" / "class.sh"), "password", name], env=self.env(),
+                              capture_output=True, text=True, check=True).stdout
+        self.passwords[name] = re.search(r"new password: (\S+)", said).group(1)
+        return self.passwords[name]
 
     def student(self, name):
         """The student (or teacher) `name` of this class, not logged in yet."""
@@ -253,6 +276,14 @@ def available_mb():
         if line.startswith("MemAvailable:"):
             return int(line.split()[1]) / 1000
     return float("nan")
+
+
+def remove_accounts(names):
+    """Takes away the system accounts these (test) students got in a class without containers,
+    with their homes: a later run's class list must not find them as the machine's own."""
+    for name in names:
+        subprocess.run(["pkill", "-KILL", "-u", name], capture_output=True)
+        subprocess.run(["userdel", "--remove", name], capture_output=True)
 
 
 def forget(names):

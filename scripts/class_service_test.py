@@ -24,6 +24,7 @@ students' containers and volumes, and Docker's daemon if the test started it.
     sudo .venv/bin/python scripts/class_service_test.py
 """
 
+import json
 import os
 import shutil
 import subprocess
@@ -148,12 +149,10 @@ def booted(limit):
 
 
 def password(class_home, name):
-    secret = None
-    for line in (class_home / "hub" / "passwords.txt").read_text().splitlines():
-        parts = line.split()
-        if parts and parts[0] == name:
-            secret = parts[1]  # the newest line wins: a run again makes no new password
-    return secret
+    """`name`'s first password, from the slips class.sh left for the teacher to print."""
+    slips = class_home / "hub" / "first-passwords.json"
+    return next((s["password"] for s in json.loads(slips.read_text()) if s["login"] == name), None) \
+        if slips.exists() else None
 
 
 def saved(student, path):

@@ -32,12 +32,15 @@ import io
 import json
 import os
 import re
+import pwd
 import shutil
 import signal
+import sqlite3
 import ssl
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import zipfile
 from pathlib import Path
@@ -46,7 +49,7 @@ import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from class_harness import (ClassServer, available_mb, cgroup, container, docker_running, forget,  # noqa: E402
-                           stop_docker)
+                           remove_accounts, stop_docker)
 from class_load import HEADER, drive, return_in_browser, summary  # noqa: E402 (a small load run)
 from hubclient import NOTEBOOK, Student, ready  # noqa: E402 (class_harness put scripts/class on the path)
 from kubernetes_config_test import docs_config  # noqa: E402
@@ -57,6 +60,7 @@ CLASS_HOME = Path(os.environ.get("CLASS_TEST_HOME", "/srv/magic-tictactoe-test")
 STUDENTS = ["mt-alice", "mt-bob", "mt-carol"]
 LATECOMER = "mt-dave"
 TEACHER = "mt-teacher"
+EVERYONE = STUDENTS + [LATECOMER, TEACHER, "erin", "fay"]
 DEFAULTS = dict(
     line.split("=", 1) for line in (ROOT / "scripts" / "class" / "defaults.env").read_text().splitlines()
     if line and not line.startswith("#"))
@@ -132,12 +136,14 @@ def nobody_gets_in(hub, alice, bob, teacher):
         'println!("{} {} {} {}",'
         f' std::fs::read_dir("/home/{bob.name}").is_err(),'
         f' std::fs::read_to_string("/home/{bob.name}/magic-tictactoe/{NOTEBOOK}").is_err(),'
-        f' std::fs::read_to_string("{CLASS_HOME}/hub/passwords.txt").is_err(),'
+        f' std::fs::read("{CLASS_HOME}/hub/jupyterhub.sqlite").is_err()'
+        f' && std::fs::read("{CLASS_HOME}/hub/first-passwords.json").is_err(),'
         f' std::fs::write("{crate}", "").is_err());'
     )
     answer = rust(alice, code)
     check(answer == "true true true true",
-          f"a student's code cannot list or read another's home, read the passwords, or change the shared crate ({answer!r})")
+          f"a student's code cannot list or read another's home, read the hub's password hashes or the first passwords, "
+          f"or change the shared crate ({answer!r})")
     if hub.containers:
         who = rust(alice, 'println!("{}", std::fs::read_to_string("/proc/self/status").unwrap_or_default()'
                           '.lines().find(|l| l.starts_with("Uid:")).unwrap_or("").split_whitespace().nth(1).unwrap_or(""));')
@@ -270,8 +276,7 @@ def table_rows(teacher):
         return {}, []
     heads = re.findall(r'<th scope="col">(?:<abbr title="([^"]*)">)?([^<]*)', answer.text)
     rows = {}
-    for row in re.findall(r"<tr><th scope=\"row\">(.*?)</tr>", answer.text):
-        name = re.match(r"([a-z0-9-]+)", row).group(1)
+    for name, row in re.findall(r'<tr data-login="([a-z0-9-]+)"><th scope="row">(.*?)</tr>', answer.text):
         rows[name] = [html.unescape(re.sub(r"<span class=\"visually-hidden\">.*?</span>|<[^>]+>", "", cell)).strip()
                       for cell in re.findall(r'<td class="mark[^"]*">(.*?)</td>', row)]
     return rows, [title for title, _ in heads if title]
@@ -282,9 +287,14 @@ def progress_and_help(hub, alice, bob, teacher):
     seconds, and only the teacher's; the teacher opens a student's notebook through the hub, and
     the opening is logged; nobody else gets in."""
     prelude = alice.notebook_cells()[0]
-    said = text(alice.run_cells([prelude, 'let exercise = Exercise::triples_containing(5);',
-                                 'exercise.check(3).is_right()', 'exercise.check(4).is_right()']))
-    check(said == "false true", f"{alice.name} checks an exercise of notebook 01, wrong then right ({said!r})")
+    # Exercise 2 of notebook 01, answered wrong, then exercise 3 made (as Run All does), then
+    # exercise 2 answered right: each check is filed under the exercise its cell names.
+    said = text(alice.run_cells([prelude, 'let exercise_2 = Exercise::triples_containing(5).numbered(2);',
+                                 'exercise_2.check(3).is_right()',
+                                 'let exercise_3 = Exercise::triples_containing(8).numbered(3);',
+                                 'exercise_2.check(4).is_right()']))
+    check(said == "false true", f"{alice.name} checks exercise 2 of notebook 01, wrong, then right after exercise 3 "
+                                f"was made ({said!r})")
     said = text(bob.run_cells([prelude, 'check_win_test(|_: &[u8]| false).is_right()'],
                               notebook="notebooks/03-pick-15.ipynb"))
     check(said == "false", f"{bob.name} checks a wrong win test in notebook 03 ({said!r})")
@@ -306,8 +316,9 @@ def progress_and_help(hub, alice, bob, teacher):
     check(said.split()[:2] == ["true", "true"],
           f"{alice.name}'s own code writes a line naming {bob.name} into her own file, and cannot reach his ({said!r})")
 
-    # Columns: notebook 01's forged line (its time says 1970: first), 01's exercise, 03's check.
-    expected = {alice.name: ["✔ 1", "✔ 2", ""], bob.name: ["", "", "✘ 1"]}
+    # Columns: notebook 01's exercise 2, 01's forged line (no number: after the numbered ones),
+    # 03's check of a win test (filed under the exercise whose cell calls it).
+    expected = {alice.name: ["✔ 2", "✔ 1", ""], bob.name: ["", "", "✘ 1"]}
 
     def shown():
         rows, titles = table_rows(teacher)
@@ -316,11 +327,14 @@ def progress_and_help(hub, alice, bob, teacher):
     started = time.time()  # the last check has been written: the page reads the files as it answers
     seen = until_ready("the class page to show the checks", shown, 30)
     rows, titles = table_rows(teacher)
+    labels = re.findall(r'<abbr title="[^"]*">([^<]*)</abbr>', teacher.api("GET", f"{PAGE}/table").text)
+    check(labels[:1] == ["01 · 2"] and len(labels) == 3 and labels[2].startswith("03 · "),
+          f"... each under its exercise's number in its notebook ({labels})")
     check(seen, f"the teacher's page shows exactly those results, {time.time() - started:.1f} s after the last "
                 f"check; the forged line is {alice.name}'s ({rows}, columns {titles})")
     table = list(csv.reader(io.StringIO(teacher.api("GET", f"{PAGE}/progress.csv").text)))
-    by_name = {row[0]: row[3:] for row in table[1:]}
-    check(table and table[0][3:] and by_name.get(alice.name) == ["right on attempt 1", "right on attempt 2", ""]
+    by_name = {row[1]: row[4:] for row in table[1:]}
+    check(table and table[0][4:] and by_name.get(alice.name) == ["right on attempt 2", "right on attempt 1", ""]
           and by_name.get(bob.name) == ["", "", "not yet (1 attempt)"],
           f"... and the CSV matches ({table[:1]} {by_name.get(alice.name)} {by_name.get(bob.name)})")
     for path in ("/", "/table", "/progress.csv", f"/help/{bob.name}"):
@@ -357,6 +371,122 @@ def progress_and_help(hub, alice, bob, teacher):
     check(into_teacher.status_code in (403, 404) and spawn_other.status_code in (403, 404),
           f"a student cannot open the teacher's server nor start a classmate's (HTTP {into_teacher.status_code}, "
           f"{spawn_other.status_code})")
+
+
+def class_lists(hub):
+    """Issue 40: class lists as schools write them. `class.sh --check` says what a list would make
+    and changes nothing; a list with a problem makes nothing and says why, with its line; a name
+    that is an account of this machine is never taken over; students in containers get no
+    account of the machine, and no password is kept in clear text."""
+    class_sh = str(ROOT / "scripts" / "class.sh")
+    roster_before = (CLASS_HOME / "hub" / "roster.csv").read_text()
+    folder = Path(tempfile.mkdtemp(prefix="class-lists-"))
+    try:
+        spreadsheet = folder / "7B.csv"  # a spreadsheet's "CSV UTF-8", from Windows, no new line at the end
+        spreadsheet.write_bytes("\ufeffName,Class,Email\r\nwanda lovelace,7B,w@x\r\nwanda byron,7B,b@x\r\nJosé Núñez,7B,j@x"
+                                .encode("utf-8"))
+        said = subprocess.run([class_sh, "--students", str(spreadsheet), "--check"], env=hub.env(),
+                              capture_output=True, text=True)
+        check(said.returncode == 0 and all(f"{login} " in said.stdout for login in ("wanda-l", "wanda-b", "jose"))
+              and (CLASS_HOME / "hub" / "roster.csv").read_text() == roster_before,
+              f"class.sh --check reads a spreadsheet's CSV (byte-order mark, CRLF, no final new line) and says which "
+              f"logins it would make, changing nothing ({said.stdout.strip()[:160]!r})")
+        bad = folder / "bad.txt"
+        bad.write_text("Grace Hopper\nbin\n")
+        refused = subprocess.run([class_sh, "--students", str(bad), "--ip", "127.0.0.1", "--port", str(hub.port),
+                                  "--foreground"], env=hub.env(), capture_output=True, text=True)
+        check(refused.returncode == 2 and "line 2: bin is the name of an account on this machine" in refused.stderr
+              and (CLASS_HOME / "hub" / "roster.csv").read_text() == roster_before,
+              f"a list naming 'bin' is refused in a sentence, with its line, and nothing of it is made "
+              f"({refused.stderr.strip()[-150:]!r})")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    system = [name for name in STUDENTS if name in {entry.pw_name for entry in pwd.getpwall()}]
+    check(not system, f"students in containers get no account of this machine ({system or 'none'})")
+    with sqlite3.connect(CLASS_HOME / "hub" / "jupyterhub.sqlite") as db:
+        stored = dict(db.execute("select username, password from users_info"))
+    check(set(STUDENTS + [TEACHER]) <= set(stored) and all(v.startswith(b"$2") for v in stored.values())
+          and not (CLASS_HOME / "hub" / "passwords.txt").exists(),
+          f"the hub keeps every password as a bcrypt hash, and no file of passwords in clear text ({sorted(stored)})")
+
+
+def proxy_pid():
+    try:
+        return int((CLASS_HOME / "hub" / "proxy.pid").read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def class_changes_while_it_runs(hub, alice, bob, teacher):
+    """Issue 40: a latecomer, a forgotten password and a student who leaves, while the class runs:
+    class.sh again with a longer list gives the running hub the new student at once, without
+    restarting it or its proxy (a classmate's kernel keeps its variable); the class page adds a
+    student, gives a new password (the old one stops working) and takes a student out of the
+    class (their work kept); class.sh with other settings refuses while the hub runs elsewhere."""
+    proxy = proxy_pid()
+    alices = Kernel(alice)
+    alices.run("let kept = 7;")
+    hub.students = STUDENTS + [LATECOMER]
+    again = subprocess.run(hub.command(), env=hub.env(), capture_output=True, text=True, timeout=600)
+    check(again.returncode == 0 and "nothing was restarted" in again.stderr and proxy_pid() == proxy
+          and hub.process.poll() is None,
+          f"class.sh with a longer list while the class runs adds the student to the running hub; hub and proxy "
+          f"(pid {proxy}) keep running ({again.stderr.strip()[-160:]!r})")
+    dave = hub.student(LATECOMER)
+    dave.log_in()
+    dave.start_server()
+    check(rust(dave, "1 + 2") == "3", "the latecomer logs in at once and runs a cell")
+    check(alices.run('println!("{}", kept);') == "7", "... and a classmate's kernel kept its variable")
+    rows, _ = table_rows(teacher)
+    check(LATECOMER in rows, f"... the class page lists him ({sorted(rows)})")
+    dave.stop_server()
+    alices.close()
+
+    other = subprocess.run(hub.command() + ["--idle-timeout", "30m"], env=hub.env(), capture_output=True, text=True,
+                           timeout=600)
+    check(other.returncode == 1 and "runs already" in other.stderr and proxy_pid() == proxy
+          and hub.process.poll() is None,
+          f"class.sh with other settings, while the hub runs in another terminal, refuses in a sentence and leaves "
+          f"it running ({other.stderr.strip()[-160:]!r})")
+
+    # The class page: a student added, a new password, a student taken out of the class.
+    added = teacher.api("POST", f"{PAGE}/students/add", data={"names": "Erin Example\r\n", "klass": "7A"}, timeout=120)
+    found = re.search(r"<dt>Login</dt><dd>([a-z0-9-]+)</dd><dt>Password</dt><dd>([a-z0-9]+)</dd>", added.text)
+    check(added.status_code == 200 and found and found.group(1) == "erin",
+          f"the class page adds a student from a name, and shows her slip to print (HTTP {added.status_code})")
+    erin = Student(hub.url, "erin", found.group(2) if found else "")
+    erin.log_in()
+    erin.start_server()
+    check(ready(teacher.api("GET", "/hub/api/users/erin").json()), "... she logs in and her server starts")
+    old = bob.password
+    given = teacher.api("POST", f"{PAGE}/students/password", data={"login": bob.name}, timeout=120)
+    found = re.search(r"<dt>Password</dt><dd>([a-z0-9]+)</dd>", given.text)
+    try:
+        Student(hub.url, bob.name, old).log_in()
+        old_works = True
+    except RuntimeError:
+        old_works = False
+    bob.password = hub.passwords[bob.name] = found.group(1) if found else old
+    bob.log_in()
+    check(given.status_code == 200 and found and not old_works,
+          f"the class page gives {bob.name} a new password, shown once on a slip: the old one no longer works, the "
+          f"new one does")
+    removed = teacher.api("POST", f"{PAGE}/students/remove", data={"login": "erin", "sure": "yes"},
+                          allow_redirects=False, timeout=120)
+    try:
+        erin.log_in()
+        still = True
+    except RuntimeError:
+        still = False
+    volume = subprocess.run(["docker", "volume", "inspect", "magic-tictactoe-erin"], capture_output=True).returncode == 0
+    roster = (CLASS_HOME / "hub" / "roster.csv").read_text()
+    check(removed.status_code == 302 and not still and "erin," not in roster and volume and container("erin") is None,
+          f"the class page takes a student out of the class: she cannot log in, her server is stopped, and her work "
+          f"(her volume) is kept (HTTP {removed.status_code})")
+    log = (CLASS_HOME / "hub" / "class-page.log").read_text()
+    check(f"{teacher.name}\tgave a new password to\t{bob.name}" in log and f"\ttook out of the class\terin" in log,
+          "... each logged")
+    subprocess.run(["docker", "volume", "rm", "-f", "magic-tictactoe-erin"], capture_output=True)
 
 
 def browse(person, path):
@@ -511,7 +641,8 @@ def teacher_tasks_from_the_page(hub, alice, teacher):
         runs = warm_ups()
         return len(runs) > before and re.search(r"(?m)^==> \d+ of \d+ students warm in", runs[-1])
 
-    everyone = [line.split()[0] for line in (hub_state / "students.txt").read_text().splitlines() if line.strip()]
+    everyone = [line.split(",")[0] for line in (hub_state / "roster.csv").read_text().splitlines()[1:]
+                if line.endswith(",student,") or ",student," in line]
     for name in everyone:  # nobody's server runs: the warm-up starts them
         teacher.api("DELETE", f"/hub/api/users/{name}/server")
     until_ready("the servers to stop", lambda: not any(server_running(teacher, name) for name in everyone), 120)
@@ -536,8 +667,13 @@ def teacher_tasks_from_the_page(hub, alice, teacher):
     lesson = time.localtime(time.time() + 10 * 60)
     day = time.strftime("%a", lesson)
     refused = teacher.api("POST", f"{PAGE}/timetable", data={"lessons": f"{day} 9"}, allow_redirects=False)
-    check("is+not+a+day+and+a+time" in refused.headers.get("Location", ""),
-          f"a timetable the page cannot read is refused in a sentence ({refused.headers.get('Location', '')[:120]})")
+    check(refused.status_code == 400 and "is not a day and a time" in refused.text
+          and f'value="{day} 9"' in refused.text,
+          f"a timetable the page cannot read is refused in a sentence, the field kept as typed (HTTP {refused.status_code})")
+    huge = teacher.api("POST", f"{PAGE}/timetable", data={"lessons": f"{day} 09:00, " + "x" * 20_000},
+                       allow_redirects=False)
+    check(huge.status_code == 400 and "characters, more than a timetable" in huge.text,
+          f"a 20 KB timetable is refused in a sentence, not with the proxy's 503 (HTTP {huge.status_code})")
     before = len(warm_ups())
     lessons = f"{day} {time.strftime('%H:%M', lesson)}, daily 03:00"
     saved = teacher.api("POST", f"{PAGE}/timetable", data={"lessons": lessons}, allow_redirects=False)
@@ -558,6 +694,9 @@ def teacher_tasks_from_the_page(hub, alice, teacher):
           f"the class page brings in updated lessons (`class.sh update`), with the link for students "
           f"({requests.utils.unquote(said)[:160]})")
     check(f"{teacher.name}\tbrought in\tthe class\tupdated lessons" in page_log.read_text(), "... logged")
+    lesson = (CLASS_HOME / "course" / NOTEBOOK).read_text()
+    check("changed by the teacher" in lesson,
+          "... and the teacher's own committed change to notebook 01 is still in the course after it")
     for task in ("warm", "timetable", "update"):
         tried = alice.api("POST", f"{PAGE}/{task}", data={"lessons": "daily 01:00"}, allow_redirects=False)
         check(tried.status_code in (302, 403) and "done=" not in tried.headers.get("Location", ""),
@@ -682,16 +821,18 @@ def nothing_is_lost(hub, alice):
 
 
 def backed_up_and_restored(hub, alice, bob):
-    """Issue 33: `class.sh backup` writes the class to one archive; a student whose volume and
-    container are gone (a disk, a `docker volume prune`) is brought back from it with `class.sh
-    restore` and logs in to the work they had; a student whose server runs is not overwritten."""
+    """Issues 33 and 40: `class.sh backup` writes the class to one archive; `class.sh restore`
+    brings back one notebook of a student whose server runs (it stops the server, and keeps her
+    newer version beside it), then a student whose volume is gone (a disk, a `docker volume
+    prune`); `class.sh restore --class` stops the hub by itself, brings the whole class back as it
+    was (the state it replaced kept beside it), and the hub starts again with it."""
     class_sh = str(ROOT / "scripts" / "class.sh")
     started = time.time()
     made = subprocess.run([class_sh, "backup"], env=hub.env(), capture_output=True, text=True)
     archive = Path(made.stdout.strip().splitlines()[-1]) if made.stdout.strip() else Path("/nonexistent")
     members = subprocess.run(["tar", "-tzf", str(archive)], capture_output=True, text=True).stdout.split("\n") \
         if archive.exists() else []
-    wanted = ["hub/jupyterhub.sqlite", "hub/students.txt", "hub/passwords.txt", "course/.git/HEAD",
+    wanted = ["hub/jupyterhub.sqlite", "hub/roster.csv", "course/.git/HEAD",
               f"work/{alice.name}/volume/magic-tictactoe/{MY_NOTEBOOK}",
               f"work/{alice.name}/volume/.magic-tictactoe/progress.jsonl", f"work/{bob.name}/volume/magic-tictactoe/"]
     missing = [name for name in wanted if name not in members]
@@ -700,18 +841,56 @@ def backed_up_and_restored(hub, alice, bob):
           f"class.sh backup writes the hub's state, the course and every student's work to one archive, caches "
           f"left out ({archive.name}, {archive.stat().st_size / 1e6 if archive.exists() else 0:.1f} MB, "
           f"{time.time() - started:.0f} s) {missing or ''} {caches[:2] or ''} {made.stderr[-300:] if made.returncode else ''}")
+
+    # One notebook, over newer work, while her server runs.
+    newer = {"cells": [{"cell_type": "code", "execution_count": None, "id": "mine", "metadata": {}, "outputs": [],
+                        "source": "Board::new() // newer work, after the backup"}],
+             "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    alice.server("PUT", f"contents/{MY_NOTEBOOK}", json={"type": "notebook", "content": newer})
+    one = subprocess.run([class_sh, "restore", str(archive), alice.name, "--notebook", Path(MY_NOTEBOOK).name],
+                         env=hub.env(), capture_output=True, text=True)
+    stopped = not server_running(alice, alice.name)
+    alice.start_server()
+    listing = [e["name"] for e in alice.server("GET", "contents/notebooks").json()["content"]]
+    kept = [name for name in listing if name.startswith(f"{Path(MY_NOTEBOOK).stem} (before the restore ")]
+    kept_text = str(alice.server("GET", f"contents/notebooks/{kept[0]}").json()["content"]["cells"][0]["source"]) \
+        if kept else ""
+    work_is_there(alice, "one notebook was restored from the backup")
+    check(one.returncode == 0 and stopped and "newer work" in kept_text,
+          f"class.sh restore --notebook stops her server, brings back that notebook as it was, and keeps her newer "
+          f"version beside it ({kept}) {one.stderr[-300:] if one.returncode else ''}")
+
     alice.stop_server()
     volume = f"magic-tictactoe-{alice.name}"
     subprocess.run(["docker", "rm", "-f", volume], capture_output=True)
     gone = subprocess.run(["docker", "volume", "rm", volume], capture_output=True).returncode == 0
-    refused = subprocess.run([class_sh, "restore", str(archive), bob.name], env=hub.env(), capture_output=True, text=True)
-    check(refused.returncode != 0 and "running" in refused.stderr,
-          f"class.sh restore refuses a student whose server runs ({refused.stderr.strip()[-120:]!r})")
     restored = subprocess.run([class_sh, "restore", str(archive), alice.name], env=hub.env(), capture_output=True, text=True)
     check(gone and restored.returncode == 0,
           f"{alice.name}'s volume removed, class.sh restore brings it back from the archive {restored.stderr[-300:] if restored.returncode else ''}")
     alice.start_server()
     work_is_there(alice, "her volume was removed and restored from the backup")
+
+    # The whole class, with the hub running: after the backup, a student was added.
+    subprocess.run([class_sh, "add", "Fay Later"], env=hub.env(), capture_output=True, check=True)
+    whole = subprocess.run([class_sh, "restore", str(archive), "--class"], env=hub.env(), capture_output=True,
+                           text=True, timeout=600)
+    hub_stopped = hub.process.poll() is not None
+    aside = sorted(p.name for p in CLASS_HOME.iterdir() if p.name.startswith("hub (before the restore "))
+    roster_now = (CLASS_HOME / "hub" / "roster.csv").read_text()
+    kept_roster = (CLASS_HOME / aside[-1] / "roster.csv").read_text() if aside else ""
+    check(whole.returncode == 0 and hub_stopped and "fay," not in roster_now and "fay," in kept_roster,
+          f"class.sh restore --class stops the hub by itself and brings back the class as it was, the state it "
+          f"replaced kept beside it ({aside[-1:]}) {whole.stderr[-300:] if whole.returncode else ''}")
+    hub.stop()
+    hub.start()
+    for person in (alice, bob):
+        person.log_in()
+        person.start_server()  # the restore stopped every server
+    work_is_there(alice, "the whole class was restored")
+    for name in aside:
+        shutil.rmtree(CLASS_HOME / name, ignore_errors=True)
+    for name in [p.name for p in CLASS_HOME.iterdir() if p.name.startswith("course (before the restore ")]:
+        shutil.rmtree(CLASS_HOME / name, ignore_errors=True)
 
 
 class Kernel:
@@ -836,7 +1015,7 @@ def faults(hub, alice, bob, teacher, bobs):
     work_is_there(alice, "their container was killed (docker kill) and started again")
 
     stop_docker()
-    subprocess.run(["bash", "-c", f"source '{ROOT}/scripts/setup.sh' && ensure_docker"], check=True)
+    subprocess.run(["bash", "-c", f"source '{ROOT}/scripts/setup.sh' && source '{ROOT}/scripts/class/setup/docker.sh' && ensure_docker"], check=True)
     check(until_ready("the hub after Docker's restart", lambda: requests.get(f"{hub.url}/hub/api", timeout=10).status_code == 200),
           "after Docker's daemon restarted, the hub answers")
 
@@ -912,11 +1091,15 @@ def https_by_default(hub, alice):
     check(ssl.PEM_cert_to_DER_cert(served) == der, "... the hub serves that certificate")
     check(key.exists() and key.stat().st_mode & 0o077 == 0, "... and its key is for root's eyes only")
     try:
-        answer = requests.get(f"{plain}/hub/login", timeout=10)
-        refused = f"HTTP {answer.status_code}, no login form" if "username_input" not in answer.text else ""
+        answer = requests.get(f"{plain}/hub/login?next=%2Fhub%2Fhome", timeout=10, allow_redirects=False)
+        said = f"HTTP {answer.status_code} to {answer.headers.get('Location')}"
+        moved = answer.status_code == 301 and answer.headers.get("Location") == f"{hub.url}/hub/login?next=%2Fhub%2Fhome"
+        plain_form = "username_input" in answer.text
     except requests.RequestException as error:
-        refused = type(error).__name__
-    check(refused, f"plain HTTP on the hub's port gets no login page ({refused or 'it did'})")
+        said, moved, plain_form = type(error).__name__, False, False
+    check(moved and not plain_form,
+          f"http:// on the hub's port is redirected to https:// on the same port, and never serves the login form "
+          f"in clear ({said})")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
         try:
@@ -963,6 +1146,7 @@ def kubernetes_matches():
 
 def clean_up():
     forget(STUDENTS + [LATECOMER])
+    remove_accounts(EVERYONE)
 
 
 def fresh_course():
@@ -971,8 +1155,12 @@ def fresh_course():
     (whose lines would pass for this run's), and no timetable (which would warm the class by
     itself)."""
     shutil.rmtree(CLASS_HOME / "course", ignore_errors=True)
-    for kept in ("class-page.log", "warm.log", "timetable.txt", "timetable-warmed"):
+    for kept in ("class-page.log", "warm.log", "timetable.txt", "timetable-warmed",
+                 # the accounts: a run starts with a class list no earlier run has seen
+                 "roster.csv", "jupyterhub.sqlite", "first-passwords.json", "students.txt", "teacher.txt",
+                 "passwords.txt"):
         (CLASS_HOME / "hub" / kept).unlink(missing_ok=True)
+    remove_accounts(EVERYONE)
 
 
 def with_containers():
@@ -982,7 +1170,14 @@ def with_containers():
     fresh_course()
     hub.set_up()
     print(f"ok   class.sh set up the class with the students' image in {CLASS_HOME} ({time.time() - started:.0f} s)")
+    units = subprocess.run([str(CLASS_HOME / "venv" / "bin" / "python"), "-m", "unittest", "discover", "-s",
+                            str(ROOT / "scripts" / "class" / "tests")], capture_output=True, text=True)
+    ran = re.findall(r"Ran (\d+) tests?", units.stderr)
+    check(units.returncode == 0 and "skipped" not in units.stderr.splitlines()[-1],
+          f"the class's accounts, lists, course and backups pass their unit tests in the class's own environment "
+          f"({ran[-1] if ran else 0} tests) {units.stderr[-600:] if units.returncode else ''}")
     forget(STUDENTS + [LATECOMER])
+    class_lists(hub)
     hub.start()
     try:
         results, failures = drive(hub, STUDENTS)
@@ -1010,6 +1205,7 @@ def with_containers():
         nobody_gets_in(hub, alice, bob, teacher)
         nothing_is_lost(hub, alice)
         bob.start_server()
+        class_changes_while_it_runs(hub, alice, bob, teacher)
         backed_up_and_restored(hub, alice, bob)
         for person in (alice, bob, teacher):
             person.log_in()
@@ -1036,6 +1232,22 @@ def without_containers():
     try:
         log = (CLASS_HOME / "hub-test.log").read_text()
         check("Limits are off" in log, "class.sh says plainly that limits are off")
+        locked = [name for name in STUDENTS
+                  if subprocess.run(["passwd", "--status", name], capture_output=True, text=True).stdout.split()[1:2]
+                  == ["L"]]
+        check(locked == STUDENTS, f"each student has a system account for their server, with no password of its own "
+                                  f"(locked: {locked})")
+        subprocess.run(["useradd", "--no-create-home", "mt-zed"], capture_output=True)
+        listing = CLASS_HOME / "zed.txt"
+        listing.write_text("mt-zed\n")
+        try:
+            refused = subprocess.run([str(ROOT / "scripts" / "class.sh"), "--students", str(listing), "--no-containers",
+                                      "--check"], env=hub.env(), capture_output=True, text=True)
+        finally:
+            subprocess.run(["userdel", "mt-zed"], capture_output=True)
+            listing.unlink()
+        check(refused.returncode == 2 and "mt-zed is the name of an account on this machine" in refused.stderr,
+              f"an account the machine has already is refused in a sentence ({refused.stderr.strip()[-120:]!r})")
         results, failures = drive(hub, STUDENTS)
         check(not failures, f"{len(STUDENTS)} students at once reach notebook 01's first board {failures or ''}")
         print("     " + HEADER)

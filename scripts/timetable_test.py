@@ -7,6 +7,7 @@ moment before the lesson, also across midnight, and not when the page comes back
 
 import datetime
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -42,9 +43,18 @@ check(lessons == [(0, 9, 0), (2, 13, 30), (None, 8, 5)], f"a timetable is read: 
 check([tasks.lesson_words(lesson) for lesson in lessons] == ["Mon 09:00", "Wed 13:30", "daily 08:05"],
       "... and said back the same way")
 check(tasks.parse_timetable("  ") == [], "an empty timetable has no lessons")
-for text in ["Mon 9", "Mon 24:00", "Funday 09:00", "09:00 Mon", "Mon 09:60"]:
+for text in ["Mon 9", "Mon 24:00", "Funday 09:00", "09:00 Mon", "Mon 09:60", "Monkey 09:00", "Sunny 10:00"]:
     said = refused(text)
     check(said is not None and "is not a day and a time" in said, f"{text!r} is refused in a sentence ({said!r})")
+check(tasks.parse_timetable("Thurs 09:00, Tuesday 10:00, sat 11:00") == [(3, 9, 0), (1, 10, 0), (5, 11, 0)],
+      "days by their names and their usual short forms")
+said = refused("Mon 09:00, " + "x" * 20_000)
+check(said is not None and "20,011 characters" in said and len(said) < 200,
+      f"a 20 KB timetable is refused in a short sentence that does not repeat it ({said[:120]!r})")
+said = refused("Mon 09:00, " + "y" * 300)
+check(said is not None and len(said) < 140, f"... and a long wrong lesson is quoted in part ({said!r})")
+zone = tasks.time_zone()
+check(re.fullmatch(r".+, UTC[+-]\d\d:\d\d", zone) is not None, f"the server's time zone in words ({zone!r})")
 
 due = tasks.due(lessons, MONDAY.replace(hour=8, minute=50), "")
 check(due == ((0, 9, 0), MONDAY.replace(hour=9)), f"Monday 08:50: the 09:00 lesson's warm-up is due ({due})")

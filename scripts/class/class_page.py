@@ -2,7 +2,7 @@
 
     https://<the hub>/services/class/
 
-- Where is everyone: the class (students.txt) by the exercises they have checked, filled as they
+- Where is everyone: the class (its roster, hub/roster.csv) by the exercises they have checked, filled as they
   work: right (with the attempt it took), not yet (with the attempts so far), or not tried; each
   student's last check and notebook. The table refreshes itself every few seconds; a CSV of it
   downloads from the page.
@@ -14,6 +14,10 @@
   student's version of the notebook is kept beside it.
 - Collect: one notebook from every student, without opening their servers, as one zip named
   by student (and kept on the server in the hub's folder, collected/); logged like the rest.
+- Students: a new password for one who forgot theirs, shown once as a slip to print; students
+  added (a class list pasted) and taken out of the class (their work kept), while the class runs;
+  the first passwords of new accounts as slips to print and cut (classpage/accounts.py, the same
+  code as class.sh's: scripts/class/classadmin).
 - Before the lesson: warm the class now, keep a timetable the class is warmed before by itself,
   bring in updated lessons (classpage/tasks.py: the same scripts as `class.sh warm` and
   `class.sh update`, without a root shell); logged like the rest.
@@ -37,7 +41,8 @@ from jupyterhub.utils import url_path_join
 from tornado import ioloop, web
 
 from classpage import tasks
-from classpage.handlers import (CollectHandler, CsvHandler, HelpHandler, PageHandler, StartOverHandler,
+from classpage.handlers import (AddStudentsHandler, CollectHandler, CsvHandler, ForgetSlipsHandler, HelpHandler,
+                                 PageHandler, PasswordHandler, RemoveHandler, SlipsHandler, StartOverHandler,
                                  TableHandler, TimetableHandler, UpdateHandler, WarmHandler)
 from classpage.records import log
 from classpage.settings import PREFIX
@@ -57,6 +62,11 @@ def main():
         (url_path_join(PREFIX, "warm"), WarmHandler),
         (url_path_join(PREFIX, "timetable"), TimetableHandler),
         (url_path_join(PREFIX, "update"), UpdateHandler),
+        (url_path_join(PREFIX, "students/add"), AddStudentsHandler),
+        (url_path_join(PREFIX, "students/password"), PasswordHandler),
+        (url_path_join(PREFIX, "students/remove"), RemoveHandler),
+        (url_path_join(PREFIX, "slips"), SlipsHandler),
+        (url_path_join(PREFIX, "slips/forget"), ForgetSlipsHandler),
         (url_path_join(PREFIX, "oauth_callback"), HubOAuthCallbackHandler),
     ], cookie_secret=os.urandom(32))
     app.listen(port, "127.0.0.1")

@@ -1,7 +1,9 @@
 """JupyterHub for a class: scripts/class.sh starts the hub with this file.
 
-- Students log in with the accounts the teacher made from a class list (system accounts,
-  checked by PAM). The teacher is the hub's admin.
+- Students log in with the accounts made from the teacher's class list (classadmin: the
+  roster, hub/roster.csv). Their passwords live in this hub's database, hashed, in
+  NativeAuthenticator's table; nobody signs up. Each class of the roster is a group of the hub.
+  The teacher is the hub's admin.
 - With Docker (the default when it can be had), DockerSpawner starts each student's server in a
   container from the students' image, with the CPU, memory and process limits the teacher set,
   on the host's network (listening on 127.0.0.1 only), with the student's home on a named
@@ -27,6 +29,7 @@ from pathlib import Path
 from jupyterhub.utils import random_port
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from classadmin import roster  # noqa: E402 (the class list, read once)
 from hubclient import NOTEBOOK  # noqa: E402 (the notebook students land on, named once)
 
 c = get_config()  # noqa: F821 (JupyterHub provides it)
@@ -37,10 +40,7 @@ SPAWNER = os.environ.get("MAGIC_CLASS_SPAWNER", "local")
 IDLE_SECONDS = int(os.environ.get("MAGIC_CLASS_IDLE_SECONDS", "3600"))
 
 
-def names(path):
-    if not path.exists():
-        return set()
-    return {line.split()[0] for line in path.read_text().splitlines() if line.strip()}
+PEOPLE = roster.load(HUB)
 
 
 c.JupyterHub.ip = os.environ.get("MAGIC_CLASS_IP", "127.0.0.1")
@@ -54,12 +54,27 @@ if os.environ.get("MAGIC_CLASS_SSL_CERT"):
     c.JupyterHub.ssl_cert = os.environ["MAGIC_CLASS_SSL_CERT"]
     c.JupyterHub.ssl_key = os.environ["MAGIC_CLASS_SSL_KEY"]
 c.ConfigurableHTTPProxy.command = [str(CLASS / "proxy" / "node_modules" / ".bin" / "configurable-http-proxy")]
+if os.environ.get("MAGIC_CLASS_SSL_CERT"):
+    # http:// typed on the hub's port gets a redirect to https://, on that same port (the proxy is
+    # patched for it: scripts/class/patches/npm), instead of a connection closed without a word.
+    c.ConfigurableHTTPProxy.command.append(f"--redirect-port={c.JupyterHub.port}")
 c.ConfigurableHTTPProxy.pid_file = str(HUB / "proxy.pid")
 
-c.JupyterHub.authenticator_class = "pam"
-c.PAMAuthenticator.open_sessions = False
-c.Authenticator.allowed_users = names(HUB / "students.txt")
-c.Authenticator.admin_users = names(HUB / "teacher.txt")
+# The class's own accounts: a login with a password in NativeAuthenticator's table gets in
+# (classadmin makes, changes and removes them, also while the hub runs); there is no sign-up.
+c.JupyterHub.authenticator_class = "native"
+c.NativeAuthenticator.enable_signup = False
+c.NativeAuthenticator.check_common_password = False
+c.NativeAuthenticator.minimum_password_length = 8
+# A login that keeps failing waits a minute: a classmate cannot guess a password in a lesson.
+c.NativeAuthenticator.allowed_failed_logins = 10
+c.NativeAuthenticator.seconds_before_next_try = 60
+c.Authenticator.allow_all = True
+c.Authenticator.admin_users = {p.login for p in roster.teachers(PEOPLE)}
+groups = {}
+for person in roster.students(PEOPLE):
+    groups.setdefault(roster.group_name(person.klass), {"users": []})["users"].append(person.login)
+c.JupyterHub.load_groups = groups
 
 c.Spawner.default_url = f"/lab/tree/{NOTEBOOK}"
 # A class's servers start together on a small machine: give them time.
@@ -152,8 +167,21 @@ c.JupyterHub.services.append({
     "url": f"http://127.0.0.1:{random_port()}",
     "command": [sys.executable, str(Path(__file__).resolve().parent / "lab_static.py")],
     "environment": {"MAGIC_CLASS_HOME": str(CLASS)},  # whose it is (class_harness.py's leftovers)
+    # Files for browsers, not a page: the hub's Services menu does not offer it.
+    "display": False,
 })
 c.Spawner.args = [f"--LabApp.override_static_url={LAB_STATIC}"]
+# The class's accounts (classadmin): class.sh and the class page add and remove students while
+# the hub runs, through its API, with this token (root's only).
+ACCOUNTS_TOKEN = HUB / "class-accounts.token"
+if ACCOUNTS_TOKEN.exists():
+    c.JupyterHub.services.append({"name": "class-accounts", "api_token": ACCOUNTS_TOKEN.read_text().strip()})
+    c.JupyterHub.load_roles.append({
+        "name": "class-accounts",
+        "scopes": ["admin:users", "admin:groups", "list:users", "read:users", "list:groups", "read:groups",
+                   "servers"],
+        "services": ["class-accounts"],
+    })
 # `class.sh warm` (scripts/class/warm.py): starts the students' servers and notebook 01's kernels
 # before the bell, through the hub's API and the servers' own (access:servers).
 WARM_TOKEN = HUB / "warm-up.token"

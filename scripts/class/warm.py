@@ -25,6 +25,7 @@ from pathlib import Path
 
 import requests
 
+from classadmin import roster
 from hubclient import NOTEBOOK, Hub, NoAnswer
 
 # Seconds to answer again once the warm-up's first connection has closed. A stock evcxr_jupyter
@@ -74,7 +75,7 @@ def main():
         hub.api("GET", "/hub/api/", timeout=10).raise_for_status()
     except requests.RequestException:
         sys.exit(f"class.sh warm: the hub does not answer at {base}: start it first, in another terminal")
-    students = [line.split()[0] for line in (hub_state / "students.txt").read_text().splitlines() if line.strip()]
+    students = [person.login for person in roster.students(roster.load(hub_state))]
     unknown = [name for name in wanted if name not in students]
     if unknown:
         sys.exit(f"class.sh warm: not in the class: {' '.join(unknown)}")

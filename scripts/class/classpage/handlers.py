@@ -12,7 +12,7 @@ from tornado import web
 
 from hubclient import NOTEBOOK
 
-from . import tasks
+from . import accounts, tasks
 from .collect import collect
 from .course import exercises_heading, start_over
 from .page import page_html, table_html
@@ -115,10 +115,14 @@ class TimetableHandler(Handler):
 
     @web.authenticated
     def post(self):
+        typed = self.get_argument("lessons", "")
         try:
-            lessons = tasks.save_timetable(self.get_argument("lessons", ""))
+            lessons = tasks.save_timetable(typed)
         except ValueError as problem:
-            self.redirect("./?" + urlencode({"done": f"The timetable is unchanged: {problem}."}))
+            # The page again, with the field as the teacher typed it, to mend rather than retype.
+            xsrf = self.xsrf_token.decode() if isinstance(self.xsrf_token, bytes) else self.xsrf_token
+            self.set_status(400)
+            self.write(page_html(self.teacher(), xsrf, f"The timetable is unchanged: {problem}.", Table(), typed))
             return
         said = ", ".join(tasks.lesson_words(lesson) for lesson in lessons) or "no lessons"
         log(self.teacher(), "set the timetable", "the class", said)
@@ -140,3 +144,78 @@ class UpdateHandler(Handler):
         except (OSError, ValueError) as problem:
             done = f"Nothing changed: {problem}."
         self.redirect("./?" + urlencode({"done": done}))
+
+
+class AddStudentsHandler(Handler):
+    """Students added to the class: their accounts at once, and their slips to print."""
+
+    @web.authenticated
+    async def post(self):
+        text = self.get_argument("names", "")
+        klass = self.get_argument("klass", "")
+        try:
+            said, made = await IOLoop.current().run_in_executor(None, accounts.add, text, klass)
+        except accounts.Problem as problem:
+            self.redirect("./?" + urlencode({"done": f"Nobody was added. {problem}"}))
+            return
+        if not made:
+            self.redirect("./?" + urlencode({"done": said}))
+            return
+        log(self.teacher(), "added", ", ".join(s["login"] for s in made), klass or "the class")
+        self.write(accounts.slips_page(made, "New students: their passwords"))
+
+
+class PasswordHandler(Handler):
+    """A new password for a student who forgot theirs: set at once, shown once, as a slip."""
+
+    @web.authenticated
+    async def post(self):
+        login = self.get_argument("login", "")
+        if login not in students():
+            raise web.HTTPError(404, f"{login} is not in the class")
+        try:
+            made = await IOLoop.current().run_in_executor(None, accounts.new_password, login)
+        except accounts.Problem as problem:
+            self.redirect("./?" + urlencode({"done": f"The password is unchanged: {problem}."}))
+            return
+        log(self.teacher(), "gave a new password to", login, "")
+        self.set_header("Cache-Control", "no-store")
+        self.write(accounts.slips_page([made], f"A new password for {made['name']}"))
+
+
+class RemoveHandler(Handler):
+    """A student taken out of the class: no login, no server; their work kept."""
+
+    @web.authenticated
+    async def post(self):
+        login = self.get_argument("login", "")
+        if login not in students():
+            raise web.HTTPError(404, f"{login} is not in the class")
+        if self.get_argument("sure", "") != "yes":
+            self.redirect("./?" + urlencode({"done": f"{login} is still in the class: tick 'sure' to take them out."}))
+            return
+        try:
+            person = await IOLoop.current().run_in_executor(None, accounts.remove, login)
+        except accounts.Problem as problem:
+            self.redirect("./?" + urlencode({"done": f"{login} is still in the class: {problem}."}))
+            return
+        log(self.teacher(), "took out of the class", login, person.name)
+        self.redirect("./?" + urlencode({"done": f"{person.name} ({login}) is no longer in the class: they cannot "
+                                                  "log in, and their work is kept on the server."}))
+
+
+class SlipsHandler(Handler):
+    """The first passwords still to hand out, as slips to print."""
+
+    @web.authenticated
+    def get(self):
+        self.set_header("Cache-Control", "no-store")
+        self.write(accounts.slips_page())
+
+
+class ForgetSlipsHandler(Handler):
+    @web.authenticated
+    def post(self):
+        accounts.forget()
+        log(self.teacher(), "handed out", "the class", "first passwords")
+        self.redirect("./?" + urlencode({"done": "The first passwords are forgotten here; the students keep theirs."}))

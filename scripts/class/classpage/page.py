@@ -6,10 +6,10 @@ import json
 import time
 from urllib.parse import quote
 
-from . import tasks
+from . import accounts, tasks
 from .collect import COLLECTED
 from .course import course_notebooks, exercises
-from .records import ago, logged, plural, short
+from .records import ago, logged, people, plural, short
 from .settings import LOG, REFRESH_SECONDS
 
 # Light and dark, both WCAG AA (4.5:1 for text): ink on paper, and the marks' colours on both.
@@ -35,7 +35,8 @@ td.wrong { color: var(--wrong); background: var(--wrong-bg); }
 .stuck { color: var(--wrong); font-weight: 700; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 form { margin-top: 8px; } select, button, input { font: inherit; padding: 4px 8px; max-width: 100%; }
-.message { border: 2px solid var(--line); padding: 8px 12px; max-width: 60em; }
+.message { border: 2px solid var(--line); padding: 8px 12px; max-width: 60em; white-space: pre-line; }
+form.inline { display: inline; margin: 0; }
 """
 
 # Swaps in the new table every few seconds, without reloading the page (a reload would lose
@@ -59,7 +60,9 @@ def table_html(table):
     if not table.students:
         return "<p>No students yet.</p>"
     parts = [f'<p class="soft">Updated {e(time.strftime("%H:%M:%S"))}; refreshes every {REFRESH_SECONDS} s. '
-             f'&#x2714; right (on the attempt shown), &#x2718; not yet (attempts so far).</p>',
+             f'&#x2714; right (on the attempt shown), &#x2718; not yet (attempts so far). "Open" opens the student\'s '
+             'notebook in a new tab; its exercises are at its end, one click away in JupyterLab\'s table of contents '
+             '(the left bar).</p>',
              '<div class="scroll" tabindex="0" role="region" aria-label="The class by exercises">'
              '<table><caption class="visually-hidden">The class by exercises</caption><thead><tr>'
              '<th scope="col">Student</th><th scope="col">Last check</th><th scope="col">Help</th>']
@@ -70,7 +73,9 @@ def table_html(table):
     for student in table.students:
         last = table.last(student)
         stuck = ' <span class="stuck">(stuck?)</span>' if table.stuck(student) else ""
-        parts.append(f'<tr><th scope="row">{e(student)}{stuck}</th>')
+        name = table.names.get(student, student)
+        shown = e(student) if name == student else f'{e(name)} <span class="soft">({e(student)})</span>'
+        parts.append(f'<tr data-login="{e(student)}"><th scope="row">{shown}{stuck}</th>')
         if last:
             parts.append(f'<td>{e(ago(last["time"]))}, {e(short(last["notebook"]))}</td>')
             parts.append(f'<td><a href="help/{quote(student)}" target="_blank" rel="noopener">Open {e(student)}\'s '
@@ -126,12 +131,65 @@ def done_in_words(who, action, student, what):
         return f"{who} warmed {student} {what}"
     if action == "brought in":
         return f"{who} brought in {what}"
+    if action == "added":
+        return f"{who} added {student} to {what}"
+    if action == "gave a new password to":
+        return f"{who} gave {student} a new password"
+    if action == "took out of the class":
+        return f"{who} took {student} ({what}) out of the class"
+    if action == "handed out":
+        return f"{who} handed out the first passwords"
     return f"{who} {action} {student}'s {what}"
 
 
-def page_html(teacher, xsrf, message, table):
+def students_html(xsrf, waiting):
+    """The class's students: each with a new password and taking them out of the class; adding
+    students; the first passwords waiting to be printed."""
+    form = f'<input type="hidden" name="_xsrf" value="{e(xsrf)}">'
+    rows = []
+    for person in people():
+        if person.role != "student":
+            continue
+        rows.append(
+            f'<tr><th scope="row">{e(person.name)}</th><td>{e(person.login)}</td><td>{e(person.klass)}</td><td>'
+            f'<form method="post" action="students/password" class="inline">{form}'
+            f'<input type="hidden" name="login" value="{e(person.login)}">'
+            f'<button type="submit">New password for {e(person.name)}</button></form> '
+            f'<form method="post" action="students/remove" class="inline">{form}'
+            f'<input type="hidden" name="login" value="{e(person.login)}">'
+            f'<label><input type="checkbox" name="sure" value="yes" required> sure</label> '
+            f'<button type="submit">Take {e(person.name)} out of the class</button></form></td></tr>')
+    table = ('<div class="scroll" tabindex="0" role="region" aria-label="The students"><table>'
+             '<caption class="visually-hidden">The students</caption><thead><tr><th scope="col">Name</th>'
+             '<th scope="col">Login</th><th scope="col">Class</th><th scope="col">Account</th></tr></thead>'
+             f'<tbody>{"".join(rows)}</tbody></table></div>') if rows else "<p>No students yet.</p>"
+    slips = ""
+    if waiting:
+        slips = (f'<p><strong>{plural(len(waiting), "first password")} to hand out:</strong> '
+                 '<a href="slips" target="_blank" rel="noopener">print the slips</a>, cut them and give each student '
+                 f'theirs; then <form method="post" action="slips/forget" class="inline">{form}'
+                 '<button type="submit">forget these passwords</button></form> (the students keep them).</p>')
+    return f"""<h2>Students</h2>
+{slips}
+<p>A student who forgot their password gets a new one here (the old one stops working); a student taken out
+of the class can no longer log in, and their work is kept on the server.</p>
+{table}
+<form method="post" action="students/add">
+{form}
+<label for="names">Add students: their names, one a line (or rows of a spreadsheet with a heading row such as
+name,login,class)</label><br>
+<textarea id="names" name="names" rows="3" cols="40" maxlength="20000"></textarea><br>
+<label for="klass">Class</label> <input id="klass" name="klass" size="12" maxlength="60">
+<button type="submit">Add them</button>
+</form>"""
+
+
+def page_html(teacher, xsrf, message, table, lessons=None):
     """The whole page for `teacher`: the table, the start-over and collect forms (with the
-    request's xsrf token) and the log; `message` says what the last action did."""
+    request's xsrf token) and the log; `message` says what the last action did. `lessons`: the
+    timetable's field as the teacher typed it, when it was refused (else the saved timetable)."""
+    if lessons is None:
+        lessons = ", ".join(tasks.lesson_words(lesson) for lesson in tasks.timetable())
     people = "".join(f'<option value="{e(s)}">{e(s)}</option>' for s in table.students)
     openings = "".join(f"<li>{e(row[0])}: {e(done_in_words(*row[1:]))}</li>"
                        for row in logged() if len(row) == 5) or '<li class="soft">none yet</li>'
@@ -143,6 +201,7 @@ def page_html(teacher, xsrf, message, table):
 <p class="soft">Signed in as {e(teacher)}. Only you see this page. <a href="progress.csv">Download the table (CSV)</a></p>
 {f'<p class="message" role="status">{e(message)}</p>' if message else ''}
 <div id="table">{table_html(table)}</div>
+{students_html(xsrf, accounts.waiting())}
 <h2>Start over</h2>
 <p>Brings back the course's original of a notebook, or of one exercise's cells; the rest of the student's work
 stays, and their version is kept. Ask them to reload the notebook (File, Reload Notebook from Disk).</p>
@@ -169,9 +228,9 @@ as soon as they log in. Last warm-up: {e(tasks.last_warm_up())}</p>
 </form>
 <form method="post" action="timetable">
 <input type="hidden" name="_xsrf" value="{e(xsrf)}">
-<label for="lessons">Lessons, a day and a time each (such as Mon 09:00, Wed 13:30); the class is warmed
-{tasks.ahead().seconds // 60} minutes before each:</label><br>
-<input id="lessons" name="lessons" size="32" value="{e(', '.join(tasks.lesson_words(lesson) for lesson in tasks.timetable()))}">
+<label for="lessons">Lessons, a day and a time each (such as Mon 09:00, Wed 13:30), in the server's time zone
+({e(tasks.time_zone())}); the class is warmed {tasks.ahead().seconds // 60} minutes before each:</label><br>
+<input id="lessons" name="lessons" size="32" maxlength="{tasks.MAX_TIMETABLE}" value="{e(lessons[:tasks.MAX_TIMETABLE])}">
 <button type="submit">Save the timetable</button>
 </form>
 <form method="post" action="update">

@@ -8,15 +8,24 @@ import json
 import time
 from pathlib import Path
 
+from classadmin import roster
+
 from .course import exercise_number
 from .home_files import home, read_in
 from .settings import HUB, LOG, PROGRESS, STUCK_AFTER, WORK
 
+def people():
+    """The class's roster (classadmin.roster): logins, names, classes, roles."""
+    return roster.load(HUB)
+
+
 def students():
-    path = HUB / "students.txt"
-    if not path.exists():
-        return []
-    return [line.split()[0] for line in path.read_text().splitlines() if line.strip()]
+    return [person.login for person in roster.students(people())]
+
+
+def names():
+    """Each login's name, as the teacher's list gives it."""
+    return {person.login: person.name for person in people()}
 
 
 def records(student):
@@ -61,6 +70,7 @@ class Table:
 
     def __init__(self):
         self.students = students()
+        self.names = names()
         self.records = {student: records(student) for student in self.students}
         first_seen = {}
         self.questions = {}
@@ -111,11 +121,12 @@ class Table:
     def csv(self):
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(["student", "last check", "last notebook"]
+        writer.writerow(["student", "login", "last check", "last notebook"]
                         + [f"{self.labels[c]} {c[1]}" for c in self.columns])
         for student in self.students:
             last = self.last(student)
-            row = [student, stamp(last["time"]) if last else "", short(last["notebook"]) if last else ""]
+            row = [self.names.get(student, student), student, stamp(last["time"]) if last else "",
+                   short(last["notebook"]) if last else ""]
             for column in self.columns:
                 attempts, right = self.state(student, column)
                 row.append("" if not attempts else

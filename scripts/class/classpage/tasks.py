@@ -26,7 +26,11 @@ TIMETABLE = HUB / "timetable.txt"
 # warm it again.
 WARMED_FOR = HUB / "timetable-warmed"
 DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-LESSON = re.compile(r"^(mon|tue|wed|thu|fri|sat|sun|daily)[a-z]*\s+([01]?\d|2[0-3]):([0-5]\d)$")
+# A day by its name or its first three letters (Monday, Mon, Tues, Thurs ...), or daily; an hour.
+LESSON = re.compile(r"^(mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:r|rs|rsday)?|fri(?:day)?|sat(?:urday)?"
+                    r"|sun(?:day)?|daily)\s+([01]?\d|2[0-3]):([0-5]\d)$")
+# A timetable is a few lessons a week: a longer text is not one.
+MAX_TIMETABLE = 500
 # A warm-up due longer ago than this (the page was down, say) is not started late.
 LATE = datetime.timedelta(minutes=5)
 
@@ -37,6 +41,9 @@ def parse_timetable(text):
     """The lessons of `text` ("Mon 09:00, Wed 13:30"; commas or new lines between them) as
     (day, hour, minute), day 0 for Monday and None for every day. Raises ValueError with the
     part it cannot read."""
+    if len(text) > MAX_TIMETABLE:
+        raise ValueError(f"that is {len(text):,} characters, more than a timetable's {MAX_TIMETABLE}: a few lessons "
+                         "such as 'Mon 09:00, Wed 13:30'")
     lessons = []
     for part in re.split(r"[,\n;]+", text):
         part = " ".join(part.split())
@@ -44,10 +51,18 @@ def parse_timetable(text):
             continue
         match = LESSON.match(part.lower())
         if not match:
-            raise ValueError(f"'{part}' is not a day and a time such as 'Mon 09:00' or 'daily 08:50'")
-        day = None if match.group(1) == "daily" else DAYS.index(match.group(1))
+            shown = part if len(part) <= 40 else part[:37] + "..."
+            raise ValueError(f"'{shown}' is not a day and a time such as 'Mon 09:00' or 'daily 08:50'")
+        day = None if match.group(1) == "daily" else DAYS.index(match.group(1)[:3])
         lessons.append((day, int(match.group(2)), int(match.group(3))))
     return lessons
+
+
+def time_zone():
+    """The server's time zone, in which the timetable's times are: "CET, UTC+01:00"."""
+    now = datetime.datetime.now().astimezone()
+    offset = now.strftime("%z")
+    return f"{now.tzname()}, UTC{offset[:3]}:{offset[3:]}"
 
 
 def lesson_words(lesson):

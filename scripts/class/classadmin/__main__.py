@@ -1,0 +1,142 @@
+"""The class's accounts from the command line: class.sh runs these (as root), and a technician
+may too.
+
+    python -m classadmin check LIST [--class NAME] [--teacher NAME]
+        what the class list LIST would make, or every problem in it; changes nothing
+    python -m classadmin apply LIST [--class NAME] [--teacher NAME]
+        makes the new accounts of LIST (all of them, or none if the list has a problem)
+    python -m classadmin add NAME [--login LOGIN] [--class NAME] [--teacher]
+    python -m classadmin remove LOGIN
+    python -m classadmin password LOGIN       a new password (the old one stops working)
+    python -m classadmin list                 the class, one person a line
+    python -m classadmin slips [FILE]         the first passwords as slips to print (HTML)
+    python -m classadmin sync                 the hub's passwords in line with the roster
+
+The class is the one in $MAGIC_CLASS_HOME (default /srv/magic-tictactoe); --system-accounts
+gives students system accounts (a class without containers). `check` needs nothing but Python's
+standard library, so class.sh runs it before it installs anything.
+"""
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from . import roster
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="classadmin", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--class-home", default=os.environ.get("MAGIC_CLASS_HOME", "/srv/magic-tictactoe"))
+    parser.add_argument("--system-accounts", action="store_true")
+    commands = parser.add_subparsers(dest="command", required=True)
+    for name in ("check", "apply"):
+        command = commands.add_parser(name)
+        command.add_argument("list", nargs="?")
+        command.add_argument("--class", dest="klass", default="")
+        command.add_argument("--teacher", default="")
+    add = commands.add_parser("add")
+    add.add_argument("name")
+    add.add_argument("--login", default="")
+    add.add_argument("--class", dest="klass", default="")
+    add.add_argument("--teacher", action="store_true")
+    for name in ("remove", "password"):
+        commands.add_parser(name).add_argument("login")
+    commands.add_parser("list")
+    commands.add_parser("slips").add_argument("file", nargs="?")
+    commands.add_parser("sync")
+    args = parser.parse_args(argv)
+    hub = Path(args.class_home) / "hub"
+
+    if args.command in ("check", "apply"):
+        people = roster.load(hub)
+        plans = []
+        if args.list:
+            plans.append(roster.plan_file(args.list, people, "student", args.klass))
+            people = people + plans[-1].new  # the teacher's login is chosen after theirs
+        if args.teacher:
+            entries, notes, problems = roster.read_list(args.teacher)
+            for entry in entries:
+                entry.line = 0
+            plans.append(roster.plan(entries, people, "teacher", args.klass, notes=notes, problems=problems))
+        for plan in plans:
+            plan.problems = [p.replace("line 0: ", "--teacher: ") for p in plan.problems]
+        problems = [p for plan in plans for p in plan.problems]
+        if problems:
+            print(roster.Plan(problems=problems).words(), file=sys.stderr)
+            return 2
+        for plan in plans:
+            print(plan.words())
+        if args.command == "check":
+            return 0
+        from .accounts import Accounts, Problem
+        accounts = Accounts(hub, system=args.system_accounts)
+        try:
+            made = []
+            for plan in plans:
+                made += accounts.apply(plan)
+        except Problem as problem:
+            print(f"classadmin: {problem}", file=sys.stderr)
+            return 2
+        finally:
+            accounts.close()
+        if made:
+            print(f"Made {roster.plural(len(made), 'account')}; their first passwords wait on the class page "
+                  "(Students: slips to print), or: class.sh slips > slips.html")
+        return 0
+
+    if args.command == "slips":
+        from .accounts import Slips
+        from .sheet import sheet
+        text = sheet(Slips(hub).waiting(), url_of(hub))
+        if args.file:
+            Path(args.file).write_text(text, encoding="utf-8")
+            os.chmod(args.file, 0o600)
+        else:
+            sys.stdout.write(text)
+        return 0
+
+    if args.command == "list":
+        for person in roster.load(hub):
+            print(f"{person.login}\t{person.name}\t{person.klass}\t{person.role}")
+        return 0
+
+    from .accounts import Accounts, Problem
+    accounts = Accounts(hub, system=args.system_accounts)
+    try:
+        if args.command == "add":
+            entry = roster.Entry(0, roster.tidy(args.name), args.login.lower(), args.klass, column=bool(args.login))
+            plan = roster.plan([entry], accounts.people, "teacher" if args.teacher else "student", args.klass)
+            plan.problems = [p.replace("line 0: ", "") for p in plan.problems]
+            if plan.ok and not plan.new:
+                print(f"{plan.kept[0].login} is in the class already")
+                return 0
+            made = accounts.apply(plan)
+            print(plan.words())
+            print(f"{made[0]['login']}'s first password: {made[0]['password']}")
+        elif args.command == "remove":
+            person = accounts.remove(args.login)
+            print(f"{person.login} ({person.name}) is no longer in the class: their login is gone; their work is kept")
+        elif args.command == "password":
+            print(f"{args.login}'s new password: {accounts.new_password(args.login)} (the old one no longer works)")
+        elif args.command == "sync":
+            for line in accounts.sync():
+                print(line)
+    except Problem as problem:
+        print(f"classadmin: {problem}", file=sys.stderr)
+        return 2
+    finally:
+        accounts.close()
+    return 0
+
+
+def url_of(hub):
+    try:
+        return (hub / "public-url").read_text().strip()
+    except OSError:
+        return ""
+
+
+if __name__ == "__main__":
+    sys.exit(main())
