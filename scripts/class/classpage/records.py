@@ -90,12 +90,17 @@ class Table:
         self.labels = {}
         for notebook, exercise in self.columns:
             number = numbered[(notebook, exercise)]
-            label = f"{short(notebook)[:2]} · {number}" if number is not None else f"{short(notebook)[:2]} · {exercise[:24]}"
+            label = f"{short(notebook)[:2]} · {number}" if number is not None else f"{short(notebook)[:2]} · {in_words(exercise)[:24]}"
             self.labels[(notebook, exercise)] = label
 
     def question(self, column):
-        """What the exercise in `column` asks, as its checks said it, or its name."""
+        """What the exercise in `column` asks, as its checks said it, or its checking call."""
         return self.questions.get(column, column[1])
+
+
+def in_words(exercise):
+    """A checking call's name as a column's label: check_win_test is "win test"."""
+    return exercise.removeprefix("check_").replace("_", " ") if exercise.startswith("check_") else exercise
 
     def state(self, student, column):
         """(attempts, right): the attempts until the first right one, or all of them."""
