@@ -125,21 +125,20 @@ def collect_choices():
 def done_in_words(who, action, student, what):
     """One line of the page's log in words: "mt-teacher opened ada's notebooks/01-...",
     "the timetable warmed the class for Mon 09:00"."""
-    if action == "set the timetable":
-        return f"{who} set the timetable: {what}"
-    if action == "warmed":
-        return f"{who} warmed {student} {what}"
-    if action == "brought in":
-        return f"{who} brought in {what}"
-    if action == "added":
-        return f"{who} added {student} to {what}"
-    if action == "gave a new password to":
-        return f"{who} gave {student} a new password"
-    if action == "took out of the class":
-        return f"{who} took {student} ({what}) out of the class"
-    if action == "handed out":
-        return f"{who} handed out the first passwords"
-    return f"{who} {action} {student}'s {what}"
+    said = LOGGED.get(action, "{who} {action} {student}'s {what}")
+    return said.format(who=who, action=action, student=student, what=what)
+
+
+# How the page's log says each action (any other: "WHO ACTION STUDENT's WHAT").
+LOGGED = {
+    "set the timetable": "{who} set the timetable: {what}",
+    "warmed": "{who} warmed {student} {what}",
+    "brought in": "{who} brought in {what}",
+    "added": "{who} added {student} to {what}",
+    "gave a new password to": "{who} gave {student} a new password",
+    "took out of the class": "{who} took {student} ({what}) out of the class",
+    "handed out": "{who} handed out the first passwords",
+}
 
 
 def students_html(xsrf, waiting):
