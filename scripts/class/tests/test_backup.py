@@ -5,7 +5,9 @@ repository in the student's folder is left as it is, one notebook alone can come
     python -m unittest discover -s scripts/class/tests      (the test command runs it)
 """
 
+import contextlib
 import importlib
+import io
 import os
 import sys
 import tarfile
@@ -108,7 +110,8 @@ class Backups(unittest.TestCase):
             kept = Path(folder) / "class backups"
             made = []
             for second in range(4):
-                made.append(backup.backup(kept, kept=2))
+                with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+                    made.append(backup.backup(kept, kept=2))
                 os.rename(made[-1], made[-1].with_name(f"magic-tictactoe-2026-11-2{second}-120000.tar.gz"))
             names = sorted(p.name for p in kept.iterdir())
             self.assertEqual(names, ["magic-tictactoe-2026-11-22-120000.tar.gz",
