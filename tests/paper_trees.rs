@@ -75,11 +75,13 @@ fn the_textbook_tree_steps_forward_and_back_with_alpha_and_beta_at_every_node() 
     assert_eq!(search.chosen_move().as_deref(), Some("a1"));
     assert_eq!(search.skipped_leaves(), 2);
     assert_eq!(search.leaves_looked_at(), 7);
-    // The textbook's figures: B = 3 with beta 3; C at most 2 with alpha 3, beta 2; D likewise.
-    // Nodes are numbered row by row: A, B, C, D, then the leaves.
+    // The textbook's figures: B = 3 with beta 3; C at most 2 with alpha 3, beta 2 (its last two
+    // leaves skipped); D exactly 2, as the textbook says: every leaf of D was looked at, so its
+    // value is no bound, though it fell below alpha. Nodes are numbered row by row: A, B, C, D,
+    // then the leaves.
     assert_eq!(search.findings()[1], Finding::Exact(3));
     assert_eq!(search.findings()[2], Finding::AtMost(2));
-    assert_eq!(search.findings()[3], Finding::AtMost(2));
+    assert_eq!(search.findings()[3], Finding::Exact(2));
     assert_eq!(
         search.window(0),
         Some((Bound::Value(3), Bound::PlusInfinity))
@@ -404,4 +406,31 @@ fn a_games_tree_goes_on_paper_when_it_is_small_enough() {
         PaperTree::from_game(&TwiceInARow, &0),
         Err(PaperTreeError::TurnsDoNotAlternate)
     );
+}
+
+#[test]
+fn a_value_is_called_a_bound_only_where_a_child_was_skipped_or_is_a_bound() {
+    // Random trees of uniform branching, whose nodes are numbered row by row: node i's children
+    // are b*i+1 to b*i+b.
+    for (depth, branching) in [(2, 2), (3, 2), (2, 3), (3, 3), (4, 2)] {
+        for seed in 0..60 {
+            let tree = PaperTree::random(depth, branching, seed).expect("a tree");
+            let mut search = tree.alpha_beta_steps();
+            search.finish();
+            let findings = search.findings();
+            let internal = (0..depth).map(|d| branching.pow(d as u32)).sum::<usize>();
+            for node in 0..internal {
+                if matches!(findings[node], Finding::AtLeast(_) | Finding::AtMost(_)) {
+                    let children = &findings[branching * node + 1..=branching * node + branching];
+                    assert!(
+                        children
+                            .iter()
+                            .any(|child| !matches!(child, Finding::Exact(_))),
+                        "tree {depth}/{branching}/{seed}: node {node} is shown as {:?} though every child is exact: {children:?}",
+                        findings[node]
+                    );
+                }
+            }
+        }
+    }
 }

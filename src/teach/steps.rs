@@ -264,8 +264,17 @@ impl<S: Copy + Ord + Neg<Output = S>> Steps<S> {
             }
             Event::Leave(node, found) => {
                 let value = self.for_max(node, found.score());
+                // The search calls a value a bound when it fell outside the node's window. A node
+                // whose every child was searched and is exact has an exact value all the same:
+                // the picture shows every child, so it says the value, not "at most".
+                let children = &self.shape[node].children;
+                let every_child_exact = !children.is_empty()
+                    && children
+                        .iter()
+                        .all(|&child| matches!(self.findings[child], Finding::Exact(_)));
                 self.findings[node] = match (found, self.is_max(node)) {
                     (Found::Exact(_), _) => Finding::Exact(value),
+                    _ if every_child_exact => Finding::Exact(value),
                     (Found::AtLeast(_), true) | (Found::AtMost(_), false) => {
                         Finding::AtLeast(value)
                     }
