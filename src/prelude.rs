@@ -8,7 +8,7 @@
 //! assert_eq!(game.moves().len(), 2);
 //! ```
 
-pub use crate::clickable::ClickableGame;
+pub use crate::clickable::{ClickableGame, Face};
 pub use crate::engine::mcts::{self, Mcts, MctsTree, PlayoutPolicy};
 pub use crate::engine::menace::{self, MatchBox, Menace};
 pub use crate::engine::perft::perft;
@@ -37,6 +37,7 @@ pub use crate::teach::challenge::{Challenge, DepthStudy};
 pub use crate::teach::classroom::{StartOver, start_over};
 pub use crate::teach::mcts_check::{MctsCheck, PathNode, check_backpropagation, check_ucb1};
 pub use crate::teach::paper::{OrderComparison, PaperTree};
+pub use crate::teach::perfect_moves::PerfectMoves;
 pub use crate::teach::pick15::Pick15;
 pub use crate::teach::playouts::PlayoutSteps;
 pub use crate::teach::search_check::{SearchCheck, check_alpha_beta, check_minimax, check_negamax};

@@ -19,7 +19,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::html::{Border, Px, button, div};
+use super::html::{Border, Px, button, div, table, td, tr};
 use super::palette::{
     self, BAD, BUTTON, BUTTON_EDGE, CELL, DARK_INK, DIGIT, EVEN, GOOD, INK, MARKED, PAPER,
 };
@@ -50,6 +50,30 @@ fn script_source() -> String {
 pub struct ClickableGame {
     opponent: Opponent,
     you: Player,
+    face: Face,
+}
+
+/// What a learner clicks on. The game underneath is always tic-tac-toe; Pick 15 is the same
+/// game through the magic square, its numbers the squares' magic numbers.
+///
+/// ```
+/// use magic_tictactoe::clickable::{ClickableGame, Face};
+/// use magic_tictactoe::Level;
+///
+/// // Pick 15 played blind: nine number cards, no board in sight.
+/// let cards = ClickableGame::new(Level::Perfect).face(Face::NumberCards);
+/// assert!(cards.to_html().as_str().contains("Pick 15"));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Face {
+    /// The board, its free squares numbered as on a keypad (the default).
+    #[default]
+    Board,
+    /// Pick 15: the numbers 1 to 9 as cards in a row, taken by clicking; no board in sight.
+    NumberCards,
+    /// Pick 15 revealed: the same numbers where they sit on the magic square, taken with X and
+    /// O.
+    MagicSquare,
 }
 
 /// What the embedded table says about one position.
@@ -73,7 +97,15 @@ impl ClickableGame {
         ClickableGame {
             opponent: opponent.into(),
             you: Player::X,
+            face: Face::Board,
         }
+    }
+
+    /// The same game on another face: Pick 15's number cards, or its magic square.
+    #[must_use]
+    pub fn face(mut self, face: Face) -> ClickableGame {
+        self.face = face;
+        self
     }
 
     /// The same game with the learner playing `you`; as O, the computer opens.
@@ -220,8 +252,20 @@ impl ClickableGame {
         let pair = |(background, ink): (palette::Colour, palette::Colour), word: &str| {
             format!("[\"{}\",\"{}\",\"{word}\"]", background.hex(), ink.hex())
         };
+        // What an empty square shows, and whether the game speaks of numbers (Pick 15) or of
+        // squares, and draws a taken number as a card.
+        let labels: Vec<String> = Square::ALL
+            .iter()
+            .map(|square| match self.face {
+                Face::Board => format!("\"{}\"", square.digit()),
+                Face::NumberCards | Face::MagicSquare => format!("\"{}\"", square.magic_number()),
+            })
+            .collect();
         format!(
-            "{{you:{},them:{},faults:[{}],cell:\"{}\",line:\"{}\",digit:\"{}\",marks:[\"\",\"{}\",\"{}\"],hint:{{w:{},d:{},l:{}}},markPx:{},hintPx:{},digitPx:{}}}",
+            "{{labels:[{}],numbers:{},cards:{},you:{},them:{},faults:[{}],cell:\"{}\",line:\"{}\",digit:\"{}\",marks:[\"\",\"{}\",\"{}\"],hint:{{w:{},d:{},l:{}}},markPx:{},hintPx:{},digitPx:{}}}",
+            labels.join(","),
+            self.face != Face::Board,
+            self.face == Face::NumberCards,
             match self.you {
                 Player::X => 1,
                 Player::O => 2,
@@ -264,11 +308,18 @@ impl Picture for ClickableGame {
         let table = self.table();
         let faults = ClickableGame::faults(&table);
         let against = self.against();
-        let board = ClickableGame::start(&table)
-            .view()
-            .tagged()
-            .size(CELL_PX)
-            .table_html(scale);
+        let start = ClickableGame::start(&table);
+        let board = match self.face {
+            Face::Board => start.view().tagged().size(CELL_PX).table_html(scale),
+            Face::MagicSquare => start
+                .view()
+                .magic_numbers()
+                .digits(false)
+                .tagged()
+                .size(CELL_PX)
+                .table_html(scale),
+            Face::NumberCards => number_cards(start, scale, CELL_PX),
+        };
         let control = |role: &'static str, label: &str| {
             button()
                 .attr("data-role", role)
@@ -282,7 +333,18 @@ impl Picture for ClickableGame {
                 .css("cursor", "pointer")
                 .text(label)
         };
-        let mut inner = title(scale, &format!("You play {} against {against}", self.you));
+        let heading = match self.face {
+            Face::Board => format!("You play {} against {against}", self.you),
+            Face::NumberCards | Face::MagicSquare => format!(
+                "Pick 15 against {against}: {}",
+                if self.you == Player::X {
+                    "you pick first"
+                } else {
+                    "the computer picks first"
+                }
+            ),
+        };
+        let mut inner = title(scale, &heading);
         inner.push(board);
         inner.push(
             div()
@@ -342,6 +404,45 @@ impl Picture for ClickableGame {
 }
 
 notebook_pictures!(ClickableGame);
+
+/// Pick 15's nine numbers as cards in a row, in the order 1 to 9, each the square whose magic
+/// number it is (its `data-sq` the square's keypad digit, as the script finds squares). Taken
+/// numbers show who holds them.
+fn number_cards(board: Board, scale: Scale, cell_px: u32) -> Html {
+    let px = scale.px(cell_px);
+    let mut squares = Square::ALL;
+    squares.sort_by_key(|square| square.magic_number());
+    let cards = squares.into_iter().map(|square| {
+        let holder = board.get(square);
+        let colour = holder.map_or(DIGIT, palette::mark);
+        td().css("width", px)
+            .css("height", px)
+            .css("min-width", px)
+            .css("border", Border(Px(2), "solid", palette::GRID))
+            .css("border-radius", scale.px(6))
+            .css("padding", "0")
+            .css("text-align", "center")
+            .css("vertical-align", "middle")
+            .css("background", CELL)
+            .css("color", colour)
+            .css("line-height", "1.05")
+            .attr("data-sq", &square.digit().to_string())
+            .attr("title", &format!("the number {}", square.magic_number()))
+            .child(
+                div()
+                    .css("font-size", scale.px(cell_px * 2 / 5))
+                    .css("font-weight", if holder.is_some() { "800" } else { "400" })
+                    .css("color", colour)
+                    .text(&square.magic_number().to_string()),
+            )
+    });
+    table()
+        .css("border-collapse", "separate")
+        .css("border-spacing", scale.px(6))
+        .css("margin", "0")
+        .child(tr().children(cards))
+        .into()
+}
 
 /// `text` as a JavaScript string literal that is safe inside a `<script>` element: quotes,
 /// backslashes and control characters escaped, and `<`, `>` and `&` written as `\u` escapes so
@@ -431,6 +532,36 @@ mod tests {
                 assert!(!before_script.contains("<style"));
                 assert_eq!(html.matches("<script>").count(), 1);
             }
+        }
+    }
+
+    #[test]
+    fn pick_15_cards_are_the_squares_in_the_order_of_their_numbers() {
+        for you in Player::ALL {
+            let board = ClickableGame::new(Level::Perfect).playing_as(you);
+            let cards = board.clone().face(Face::NumberCards);
+            let square = board.clone().face(Face::MagicSquare);
+            // The same game underneath, whatever it looks like.
+            assert_eq!(cards.table(), board.table());
+            assert_eq!(square.table(), board.table());
+            let html = cards.to_html().into_string();
+            let static_part = &html[..html.find("<script>").unwrap()];
+            let tagged: Vec<&str> = static_part
+                .split("data-sq=\"")
+                .skip(1)
+                .map(|rest| &rest[..1])
+                .collect();
+            // The cards 1 to 9 are the squares whose magic numbers they are: 4, 9, 2, 3, 5, 7, 8, 1, 6.
+            assert_eq!(tagged, ["4", "9", "2", "3", "5", "7", "8", "1", "6"]);
+            assert!(
+                !static_part.contains(">X<") && !static_part.contains(">O<"),
+                "no marks on cards"
+            );
+            assert!(
+                html.contains("labels:[\"8\",\"3\",\"4\",\"1\",\"5\",\"9\",\"6\",\"7\",\"2\"]")
+            );
+            assert!(html.contains("Pick 15 against the perfect computer"));
+            assert!(html.len() <= 64 * 1024);
         }
     }
 

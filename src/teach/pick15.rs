@@ -19,7 +19,8 @@
 
 use std::fmt;
 
-use crate::engine::{Game, Level};
+use crate::engine::{Game, Level, Opponent};
+use crate::render::clickable::{ClickableGame, Face};
 use crate::render::palette::{self, CELL, MUTED, PAPER, QUIET_INK};
 use crate::render::parts::{caption, card, cell, note, plain_table, refusal, side_by_side, title};
 use crate::render::{Border, Html, Picture, Scale, notebook_pictures, span, tr};
@@ -77,6 +78,23 @@ pub struct Pick15 {
 }
 
 impl Pick15 {
+    /// Pick 15 to play by clicking, against `opponent` (a level, or a player of your own):
+    /// the nine numbers as cards, with no board in sight, as the game is played at a table.
+    /// `.face(Face::MagicSquare)` plays the same game with the numbers on the magic square.
+    ///
+    /// ```
+    /// use magic_tictactoe::pick15::Pick15;
+    /// use magic_tictactoe::clickable::Face;
+    /// use magic_tictactoe::Level;
+    ///
+    /// let blind = Pick15::clickable(Level::Perfect);
+    /// let revealed = Pick15::clickable(Level::Perfect).face(Face::MagicSquare);
+    /// assert_ne!(blind.to_html(), revealed.to_html());
+    /// ```
+    pub fn clickable(opponent: impl Into<Opponent>) -> ClickableGame {
+        ClickableGame::new(opponent).face(Face::NumberCards)
+    }
+
     /// A game against the computer at `level`; you choose first.
     pub fn against(level: Level) -> Pick15 {
         Pick15 {
