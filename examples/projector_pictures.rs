@@ -108,6 +108,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .to_html(),
     );
     add(
+        "perfect moves of MCTS, beside the baselines",
+        PerfectMoves::of_mcts(&[1, 10, 30, 100])?
+            .scaled(scale)
+            .to_html(),
+    );
+    add(
+        "Pick 15's number cards",
+        Pick15::clickable(Level::Perfect)
+            .playing_as(Player::O)
+            .scaled(scale)
+            .to_html(),
+    );
+    add(
         "depth study",
         DepthStudy::new(1..=9, |_: &Board, _: Player| 0)
             .scaled(scale)

@@ -28,8 +28,8 @@ pub use rules::{
     Symmetry, Tally, TicTacToe, TwoPlayerGame,
 };
 pub use teach::{
-    Sums, any_game, beyond, challenge, exercises, mcts_check, paper, pick15, playouts,
-    search_check, tournament, tree,
+    Sums, any_game, beyond, challenge, exercises, mcts_check, paper, perfect_moves, pick15,
+    playouts, search_check, tournament, tree,
 };
 
 /// The games the crate ships besides tic-tac-toe, each an answer to the five questions of

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use magic_tictactoe::beyond::{MagicGrid, lines_of};
 use magic_tictactoe::challenge::DepthStudy;
-use magic_tictactoe::clickable::ClickableGame;
+use magic_tictactoe::clickable::{ClickableGame, Face};
 use magic_tictactoe::engine::mcts::{MAX_PLAYOUTS, Mcts, NodeId, PlayoutPolicy, ucb1};
 use magic_tictactoe::engine::menace::{MAX_TRAINING_GAMES, MatchBox, Menace, Settings};
 use magic_tictactoe::engine::solve::{Rules, move_values, solve, solve_minimax};
@@ -286,6 +286,11 @@ proptest! {
     fn clickable_boards(level in a_level(), you in a_player(), seed in any::<u64>()) {
         let game = ClickableGame::new(level).playing_as(you).with_seed(seed);
         let _ = (game.you(), game.level(), game.table().len());
+        for face in [Face::Board, Face::NumberCards, Face::MagicSquare] {
+            let html = game.clone().face(face).to_html().into_string();
+            prop_assert!(html.len() <= 64 * 1024);
+        }
+        let _ = Pick15::clickable(level).playing_as(you).to_html();
     }
 
     // ---- teach ----
@@ -324,6 +329,10 @@ proptest! {
             Exercise::lines_on(size % 150),
             Exercise::perft(depth % 12).numbered(depth),
             Exercise::triples_containing(byte).numbered(u32::MAX),
+            Exercise::alpha_beta_skips(board),
+            Exercise::replies_up_to_symmetry(Square::ALL[size % 9]),
+            Exercise::sets_summing_to(size, u32::from(byte), depth),
+            Exercise::sets_summing_to(size % 7, u32::from(byte % 26), depth % 200),
         ];
         for exercise in &exercises {
             let _ = (exercise.question(), exercise.number());
@@ -468,6 +477,7 @@ proptest! {
         }
         let _ = (row_game.k(), row_game.size(), row_game.lines().len(), row_game.text(&a), row_game.to_string(), drop_game.size(), drop_game.text(&b), drop_game.to_string());
         let _ = (a.squares(Player::X), a.get(seed as usize), b.get(3));
+        prop_assert_eq!(a.marks_of(Player::O).count() as u32, a.squares(Player::O).count_ones());
         let heap = TakeAway::new(seed as u32).taking_at_most(k as u32 * 1_000);
         let after = moves.iter().fold(heap.start(), |position, &m| heap.play(&position, m as u32));
         let _ = (heap.moves(&after), heap.ending(&after), heap.to_move(&after), heap.to_string(), TakeAway::default());
@@ -771,5 +781,48 @@ fn extreme_values_a_learner_can_type() {
         statistics
             .to_string()
             .contains("18,446,744,073,709,551,615")
+    );
+}
+
+#[test]
+fn the_dawdling_position_is_found_and_is_one() {
+    let dawdle = stats::first_win_not_fastest().expect("tic-tac-toe has one");
+    let analysis = dawdle.analysis();
+    let first_win = analysis
+        .moves()
+        .iter()
+        .find(|m| m.value.is_win())
+        .expect("a win");
+    assert!(first_win.value.plies() > 1);
+    assert_eq!(analysis.value(), Some(Value::Win(1)));
+}
+
+#[test]
+fn perfect_move_rates_refuse_what_would_take_too_long() {
+    use magic_tictactoe::perfect_moves::PerfectMoves;
+    for budgets in [vec![u32::MAX], vec![200, 200], vec![1; 300]] {
+        let refused = PerfectMoves::of_mcts(&budgets).expect_err("too many playouts");
+        assert!(refused.to_string().contains("playouts"), "{refused}");
+        let policy =
+            magic_tictactoe::prelude::PlayoutPolicy::new(TicTacToe::default(), |_: &Board| {
+                Some(Square::Centre)
+            });
+        assert!(PerfectMoves::of_playouts(&policy, "<b>centre</b>", &budgets).is_err());
+    }
+    let baselines = PerfectMoves::baselines();
+    assert_eq!(baselines.positions(), 4_520);
+    assert!(!baselines.to_html().as_str().contains("<b>centre"));
+    // A policy that names a taken square, or panics, gets random moves instead: no panic here.
+    let silly =
+        magic_tictactoe::prelude::PlayoutPolicy::new(TicTacToe::default(), |board: &Board| {
+            assert!(board.empty_squares().len() > 3, "a learner's panic");
+            Some(Square::Centre)
+        });
+    let rates = PerfectMoves::of_playouts(&silly, "<b>silly</b>", &[1]).expect("within the limit");
+    assert!(!rates.to_html().as_str().contains("<b>silly"));
+    assert!(
+        rates.share("<b>silly</b> playouts, 1 playout").is_some(),
+        "{:?}",
+        rates.names()
     );
 }

@@ -20,17 +20,22 @@ fn exercises() -> Vec<(&'static str, Exercise)> {
         ("01.2", Exercise::triples_containing(5)),
         ("01.3", Exercise::triples_containing(8)),
         ("02.1", Exercise::which_square(board("X.X/.O./..."))),
-        ("02.2", Exercise::perft(3)),
-        ("02.3", Exercise::minimax_positions(board("XO./.XX/O.."))),
+        ("02.2", Exercise::minimax_positions(board("XO./.XX/O.."))),
+        ("02.3", Exercise::alpha_beta_skips(board("XO./.XX/O.."))),
         ("03.1", Exercise::number_to_win(8, 3)),
         ("03.2", Exercise::number_to_win(7, 2)),
-        ("03.3", Exercise::triples_containing(9)),
+        ("03.3", Exercise::sets_summing_to(3, 9, 12)),
         ("04.1", Exercise::which_square(board("XOX/.../..."))),
         ("04.2", Exercise::rules_move(board("XX./OO./X.."))),
-        ("05.1", Exercise::perft(3)),
-        ("05.2", Exercise::positions_up_to_symmetry(2)),
-        ("06.1", Exercise::lines_on(5)),
-        ("06.2", Exercise::sets_reaching_34()),
+        ("05.1", Exercise::perft(4)),
+        (
+            "05.2",
+            Exercise::replies_up_to_symmetry(
+                magic_tictactoe::Square::from_digit(1).expect("a square"),
+            ),
+        ),
+        ("06.1", Exercise::lines_on(8)),
+        ("06.2", Exercise::sets_summing_to(4, 16, 30)),
         ("08.2", Exercise::depth_to_never_lose()),
         ("10.1", Exercise::menace_boxes(2_000)),
         ("10.2", Exercise::menace_first_move(2_000)),
@@ -86,18 +91,252 @@ fn the_notebooks_still_set_these_exercises() {
         "Exercise::triples_containing(5)",
         "Exercise::which_square(\\\"X.X/.O./...\\\"",
         "Exercise::minimax_positions(\\\"XO./.XX/O..\\\"",
+        "Exercise::alpha_beta_skips(\\\"XO./.XX/O..\\\"",
+        "Exercise::sets_summing_to(3, 9, 12)",
+        "Exercise::perft(4)",
+        "Exercise::replies_up_to_symmetry(Square::from_digit(1)?)",
+        "Exercise::sets_summing_to(4, 16, 30)",
         "Exercise::number_to_win(7, 2)",
         "Exercise::which_square(\\\"XOX/.../...\\\"",
         "Exercise::rules_move(\\\"XX./OO./X..\\\"",
-        "Exercise::positions_up_to_symmetry(2)",
-        "Exercise::lines_on(5)",
-        "Exercise::sets_reaching_34()",
+        "Exercise::lines_on(8)",
         "Exercise::depth_to_never_lose()",
         "\\\"[[5, 1], [7, 2], [3, 9]]\\\".parse()?",
-        "Exercise::root_value(&tree)",
+        "Exercise::root_value(&tree_1)",
         "PaperTree::from_leaves(2, &[4, 8, 9, 3, 2, -2, 9, -1])?",
-        "Exercise::leaves_skipped(&tree)",
+        "Exercise::leaves_skipped(&tree_2)",
     ] {
         assert!(notebooks.contains(call), "no notebook sets {call}");
     }
+}
+
+/// The figures the guide states, each computed here: a number the guide writes with a thousands
+/// separator ("18,297") or as a share ("58.5 %") must be one of these, or one of the crate's
+/// limits, or a setting a notebook's code uses (a budget, a number of games).
+#[test]
+fn every_figure_in_the_guide_is_computed_here() {
+    use magic_tictactoe::perfect_moves::PerfectMoves;
+    use magic_tictactoe::prelude::*;
+    use std::collections::BTreeSet;
+
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/teaching.md"))
+        .expect("docs/teaching.md");
+    let mut figures: BTreeSet<String> = BTreeSet::new();
+    let number = |figures: &mut BTreeSet<String>, n: u64| {
+        figures.insert(thousands(n));
+    };
+    // Counting: positions, games, sequences.
+    number(
+        &mut figures,
+        magic_tictactoe::solver::minimax(Board::new()).positions,
+    ); // 549,946
+    let positions = stats::count_positions();
+    number(&mut figures, positions.reachable as u64); // 5,478
+    number(
+        &mut figures,
+        (positions.reachable - positions.terminal) as u64,
+    ); // 4,520 in play
+    let games = stats::count_games(Board::new());
+    number(&mut figures, games.total()); // 255,168
+    number(&mut figures, 9 * 8 * 7 * 6 * 5); // a game of 5 moves: 1 in 15,120
+    number(&mut figures, (1..=9).product()); // a game of 9 moves: 1 in 362,880
+    // Searches.
+    let [keypad, centre_first] =
+        magic_tictactoe::tree::OrderedSearches::new(Board::new()).positions();
+    number(&mut figures, keypad); // 20,866
+    number(&mut figures, centre_first); // 7,865
+    for order in [[1, 2, 3, 4, 5, 6, 7, 8, 9], [5, 1, 3, 7, 9, 2, 4, 6, 8]] {
+        let alpha_beta =
+            move |board: &Board, alpha: i32, beta: i32| alpha_beta_in(order, board, alpha, beta);
+        let check = check_alpha_beta(alpha_beta);
+        assert!(check.is_right(), "{check}");
+        number(
+            &mut figures,
+            check.positions_visited_from_empty().expect("a count"),
+        ); // 18,297 and 7,275
+    }
+    let connect = ConnectFour::new(4, 4).expect("4 by 4");
+    number(
+        &mut figures,
+        SolvedGame::new(&connect, &connect.start())
+            .expect("solved")
+            .len() as u64,
+    ); // 161,029
+    // MENACE's exercise 3.
+    let mut menace = Menace::new();
+    menace.train(Level::Random, 1_000).expect("trained");
+    let training = menace.train(Level::Rules, 2_000).expect("trained");
+    number(&mut figures, training.last_loss().expect("a loss")); // 1,913
+    // MCTS, as the notebook's cells count it.
+    let rates = PerfectMoves::of_mcts(&[1, 10, 30, 100]).expect("within the limit");
+    let mut shares: Vec<f64> = rates
+        .names()
+        .iter()
+        .filter_map(|name| rates.share(name))
+        .collect();
+    let in_play = rates.positions() as f64;
+    number(
+        &mut figures,
+        (rates.share("every move is perfect").expect("a row") * in_play).round() as u64,
+    );
+    for name in ["MCTS, 10 playouts", "MCTS, 30 playouts"] {
+        number(
+            &mut figures,
+            (rates.share(name).expect("a row") * in_play).round() as u64,
+        ); // 3,945 and 4,293
+    }
+    let smart = PlayoutPolicy::new(TicTacToe::default(), |board: &Board| {
+        let me = board.turn();
+        board
+            .winning_moves(me)
+            .first()
+            .or(board.winning_moves(!me).first())
+    });
+    let led =
+        PerfectMoves::of_playouts(&smart, "win-or-block", &[10, 30]).expect("within the limit");
+    for name in [
+        "win-or-block playouts, 10 playouts",
+        "win-or-block playouts, 30 playouts",
+    ] {
+        number(
+            &mut figures,
+            (led.share(name).expect("a row") * in_play).round() as u64,
+        ); // 4,214 and 4,469
+    }
+    // Tournaments: exact chances.
+    let random = magic_tictactoe::tournament::Rates::exact(Level::Random, Level::Random);
+    let rules = magic_tictactoe::tournament::Rates::exact(Level::Rules, Level::Random);
+    shares.extend([
+        games.endings.x_wins as f64 / games.total() as f64, // 51.4 %
+        random.x_wins,                                      // 58.5 %
+        rules.x_wins,                                       // 96.0 %
+    ]);
+    for share in shares {
+        figures.insert(format!("{:.1} %", 100.0 * share));
+        figures.insert(format!("{:.1}%", 100.0 * share));
+    }
+    // The crate's limits.
+    for limit in [
+        magic_tictactoe::engine::budget::MAX_SOLVE_MOVES,
+        u64::from(magic_tictactoe::engine::budget::MAX_SOLVE_DEPTH),
+        magic_tictactoe::engine::MAX_SOLVED_POSITIONS as u64,
+        magic_tictactoe::engine::MAX_SOLVED_MOVES,
+        u64::from(magic_tictactoe::engine::mcts::MAX_PLAYOUTS),
+        magic_tictactoe::engine::mcts::MAX_SEARCH_MOVES,
+        magic_tictactoe::engine::mcts::MAX_SELECTION_MOVES,
+        u64::from(magic_tictactoe::playouts::MAX_STEPPED_PLAYOUTS),
+        u64::from(magic_tictactoe::engine::MAX_OPPONENT_PLAYOUTS),
+        magic_tictactoe::challenge::MAX_CHALLENGE_SEARCH_MOVES,
+        magic_tictactoe::search_check::MAX_GAME_CHECKS as u64,
+    ] {
+        number(&mut figures, limit);
+    }
+    // Settings the notebooks' code uses: 2_000 games, 1_000 playouts ...
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/notebooks");
+    for entry in std::fs::read_dir(dir).expect("notebooks") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_some_and(|e| e == "ipynb") {
+            let text = std::fs::read_to_string(&path).expect("a notebook");
+            for word in text.split(|c: char| !(c.is_ascii_digit() || c == '_')) {
+                if word.contains('_')
+                    && word.chars().next().is_some_and(|c| c.is_ascii_digit())
+                    && let Ok(n) = word.replace('_', "").parse::<u64>()
+                {
+                    number(&mut figures, n);
+                }
+            }
+        }
+    }
+    let stated = figures_in(&guide);
+    let unexplained: Vec<&String> = stated
+        .iter()
+        .filter(|figure| !figures.contains(*figure))
+        .collect();
+    assert!(
+        unexplained.is_empty(),
+        "figures in the guide that nothing here computes: {unexplained:?} (computed: {figures:?})"
+    );
+}
+
+/// The guide's figures: numbers with a thousands separator, and shares ("58.5 %", "58.7%").
+fn figures_in(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_digit()
+            && (i == 0 || !(chars[i - 1].is_ascii_alphanumeric() || chars[i - 1] == '.'))
+        {
+            let start = i;
+            while i < chars.len()
+                && (chars[i].is_ascii_digit()
+                    || (chars[i] == ',' && chars.get(i + 1).is_some_and(char::is_ascii_digit))
+                    || (chars[i] == '.' && chars.get(i + 1).is_some_and(char::is_ascii_digit)))
+            {
+                i += 1;
+            }
+            let token: String = chars[start..i].iter().collect();
+            let rest: String = chars[i..chars.len().min(i + 2)].iter().collect();
+            if rest.starts_with(" %") {
+                found.push(format!("{token} %"));
+            } else if rest.starts_with('%') {
+                found.push(format!("{token}%"));
+            } else if token.contains(',') {
+                found.push(token);
+            }
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
+/// The notebook's alpha-beta, values seen by X, trying the squares in `order`.
+fn alpha_beta_in(
+    order: [u8; 9],
+    board: &magic_tictactoe::Board,
+    mut alpha: i32,
+    mut beta: i32,
+) -> i32 {
+    use magic_tictactoe::Player;
+    if board.winner() == Some(Player::X) {
+        return 1;
+    }
+    if board.winner() == Some(Player::O) {
+        return -1;
+    }
+    if board.is_over() {
+        return 0;
+    }
+    for square in order {
+        if let Ok(child) = board.try_play(square) {
+            let score = alpha_beta_in(order, &child, alpha, beta);
+            if board.turn() == Player::X {
+                alpha = alpha.max(score);
+            } else {
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    if board.turn() == Player::X {
+        alpha
+    } else {
+        beta
+    }
+}
+
+/// `n` with thousands separators: 18297 is "18,297".
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

@@ -33,7 +33,7 @@ pub use level::{Level, ParseLevelError, Reason, rules_choice};
 pub use opponent::{MAX_OPPONENT_PLAYOUTS, Opponent, play_out};
 pub use play::{Choice, End, Fault, Finish, Forfeit, PlayedGame, Turn};
 pub use seed::DEFAULT_SEED;
-pub use solved::{SolvedGame, Table};
+pub use solved::{MAX_SOLVED_MOVES, MAX_SOLVED_POSITIONS, SolvedGame, Table};
 pub use value::Value;
 // The game trait and the games moved to the rules layer, where they belong; these are the paths
 // notebooks and lessons already name.

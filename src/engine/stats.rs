@@ -13,6 +13,7 @@
 use std::collections::HashSet;
 use std::fmt;
 
+use super::Value;
 use crate::rules::text::thousands;
 use crate::rules::{Board, Tally, TicTacToe};
 
@@ -88,6 +89,26 @@ pub fn reachable_positions() -> Vec<Board> {
         }
     }
     positions
+}
+
+/// The first position (in the order of [`reachable_positions`]) where the side to move can win
+/// at once, but the first winning move in keypad order is a slower win: a program that takes
+/// the first move scoring "a win" dawdles there. `None` if there were none (there is one).
+///
+/// ```
+/// use magic_tictactoe::{stats, Value};
+///
+/// let dawdle = stats::first_win_not_fastest().unwrap();
+/// assert_eq!(dawdle.analysis().value(), Some(Value::Win(1)));
+/// let first_win = dawdle.analysis().moves().iter().find(|m| m.value.is_win()).unwrap().value;
+/// assert!(first_win.plies() > 1);
+/// ```
+pub fn first_win_not_fastest() -> Option<Board> {
+    reachable_positions().into_iter().find(|board| {
+        let analysis = board.analysis();
+        let first_win = analysis.moves().iter().find(|m| m.value.is_win());
+        first_win.is_some_and(|m| m.value.plies() > 1) && analysis.value() == Some(Value::Win(1))
+    })
 }
 
 /// Distinct positions of the game, counted several ways.

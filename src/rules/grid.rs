@@ -51,6 +51,23 @@ impl Grid {
         }
     }
 
+    /// The squares `player` holds, by their numbers (row by row from the top left, the top left
+    /// square 0), in order: what an evaluation counts.
+    ///
+    /// ```
+    /// use magic_tictactoe::games::ConnectFour;
+    /// use magic_tictactoe::{Player, TwoPlayerGame};
+    ///
+    /// let connect = ConnectFour::new(4, 4)?;
+    /// let grid = connect.play(&connect.start(), 2);
+    /// assert_eq!(grid.marks_of(Player::X).collect::<Vec<_>>(), vec![14]);
+    /// # Ok::<(), magic_tictactoe::LimitError>(())
+    /// ```
+    pub fn marks_of(&self, player: Player) -> impl Iterator<Item = usize> {
+        let bits = self.squares(player);
+        (0..64).filter(move |&index| bits >> index & 1 == 1)
+    }
+
     /// Who holds square `index` (row by row from the top left), if anyone.
     pub fn get(&self, index: usize) -> Option<Player> {
         let bit = 1u64.checked_shl(u32::try_from(index).ok()?)?;

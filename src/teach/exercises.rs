@@ -17,6 +17,7 @@ use std::fmt;
 
 use super::challenge::{Challenge, DepthStudy};
 use super::paper::PaperTree;
+use super::tree::{Algorithm, SearchTree};
 use crate::engine::menace::{MAX_TRAINING_GAMES, MatchBox, Menace};
 use crate::engine::search::minimax;
 use crate::engine::{Level, MAX_DEPTH, Opponent, Reason, learner, rules_choice, stats};
@@ -25,6 +26,12 @@ use crate::render::parts::{NOT_YET, RIGHT, caption, card, verdict_box};
 use crate::render::{Html, Picture, Scale, div, notebook_pictures};
 use crate::rules::text::{quoted, thousands};
 use crate::rules::{Board, Counted, LimitError, Player, Square, SquareSet, Symmetry, magic};
+use itertools::Itertools;
+
+/// The most numbers in a set [`Exercise::sets_summing_to`] asks about.
+pub const MAX_SET_SIZE: usize = 6;
+/// The largest number [`Exercise::sets_summing_to`] takes its sets from: at most 177,100 sets.
+pub const MAX_SET_NUMBER: u32 = 25;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Expected {
@@ -251,9 +258,10 @@ impl Exercise {
                 "How many positions does plain minimax visit from this board, this board included?"
                     .to_owned(),
                 Expected::Number(minimax(board).positions as i64),
-                "draw the tree with SearchTree::minimax(board) and count its boards, \
-                 or ask solver::minimax(board).positions"
-                    .to_owned(),
+                format!(
+                    "draw this board's tree in a new cell with SearchTree::minimax(\"{board}\".parse()?)? \
+                     and count its boards, or ask solver::minimax(\"{board}\".parse()?).positions"
+                ),
             )
         }
     }
@@ -324,8 +332,11 @@ impl Exercise {
                 thousands(games)
             ),
             expected,
-            "menace.box_count() counts them, and the picture of menace shows them by move"
-                .to_owned(),
+            format!(
+                "build that MENACE in a new cell (the notebook's own has played other games): \
+                 let mut fresh = Menace::new(); fresh.train(Level::Random, {games})?; then fresh.box_count() \
+                 counts its boxes, and fresh as a cell's value draws them"
+            ),
         )
     }
 
@@ -365,8 +376,11 @@ impl Exercise {
                 thousands(games)
             ),
             expected,
-            "look at the first box in the picture of menace: the darkest square has the most beads"
-                .to_owned(),
+            format!(
+                "build that MENACE in a new cell (not the notebook's own, which has played other games): \
+                 let mut fresh = Menace::new(); fresh.train(Level::Random, {games})?; then look at the first \
+                 box in the picture of fresh: the darkest square has the most beads"
+            ),
         )
     }
 
@@ -395,9 +409,109 @@ impl Exercise {
                 thousands(games)
             ),
             expected,
-            "the caption under the learning curve says, and so does training.last_loss()"
-                .to_owned(),
+            format!(
+                "build that MENACE in a new cell: let mut fresh = Menace::new(); \
+                 fresh.train(Level::Random, {before})?; then let training = fresh.train(Level::Rules, {games})?; \
+                 the caption under its learning curve says, and so does training.last_loss()"
+            ),
         )
+    }
+
+    /// "How many sets of `size` different numbers from 1 to `largest` add up to `total`?":
+    /// Pick 15's question for another total (three from 1 to 9 reaching 12, say), or the 4x4
+    /// magic square's for another sum. Sets of up to [`MAX_SET_SIZE`] numbers from 1 to at most
+    /// [`MAX_SET_NUMBER`]; anything larger is refused with a sentence when it is shown or
+    /// checked.
+    pub fn sets_summing_to(size: usize, largest: u32, total: u32) -> Exercise {
+        let question = format!(
+            "How many sets of {size} different numbers from 1 to {largest} add up to {total}?"
+        );
+        let expected = if !(1..=MAX_SET_SIZE).contains(&size)
+            || !(1..=MAX_SET_NUMBER).contains(&largest)
+        {
+            Expected::Refused(format!(
+                "this exercise is for sets of 1 to {MAX_SET_SIZE} numbers from 1 to at most {MAX_SET_NUMBER}"
+            ))
+        } else {
+            let count = (1..=largest)
+                .combinations(size)
+                .filter(|set| set.iter().sum::<u32>() == total)
+                .count();
+            Expected::Number(count as i64)
+        };
+        let hint = if size == 3 {
+            format!(
+                "start from the smallest number of the three: with 1, the other two add up to {}; \
+                 list them, then go on with 2, and so on (or let itertools try every three)",
+                total.saturating_sub(1)
+            )
+        } else {
+            format!(
+                "let itertools try them all: (1..={largest}u32).combinations({size}) gives every set; \
+                 keep those whose sum is {total} and count them"
+            )
+        };
+        Exercise::new(question, expected, hint)
+    }
+
+    /// "How many positions does alpha-beta skip in this board's tree?", in the tree the
+    /// alpha-beta stepper draws (`SearchTree::alpha_beta_steps(board)`, moves in keypad order).
+    pub fn alpha_beta_skips(board: Board) -> Exercise {
+        let expected = match SearchTree::new(board, Algorithm::AlphaBeta) {
+            Ok(mut tree) => {
+                tree.finish();
+                Expected::Number(tree.skipped() as i64)
+            }
+            Err(error) => Expected::Refused(error.to_string()),
+        };
+        Exercise {
+            board: Some(board),
+            ..Exercise::new(
+                "How many positions does alpha-beta skip in this board's tree?".to_owned(),
+                expected,
+                format!(
+                    "step through it in a new cell: let mut pruned = SearchTree::alpha_beta_steps(\"{board}\".parse()?)?; \
+                     then pruned.finish() draws the whole search, and its summary counts the skipped positions"
+                ),
+            )
+        }
+    }
+
+    /// "X opens on `opening`: how many really different positions can O's reply make, if turns
+    /// and flips of a position count once?"
+    pub fn replies_up_to_symmetry(opening: Square) -> Exercise {
+        let board = Board::new().try_play(opening).unwrap_or_default();
+        let mut different: Vec<Board> = board
+            .children()
+            .map(|(_, child)| child.canonical())
+            .collect();
+        different.sort_by_key(|child| child.to_string());
+        different.dedup();
+        let kind = if opening == Square::Centre {
+            "in the centre"
+        } else if opening.is_corner() {
+            "in a corner"
+        } else {
+            "on an edge"
+        };
+        Exercise {
+            board: Some(board),
+            ..Exercise::new(
+                format!(
+                    "X opened {kind}. O has eight replies: how many really different positions can they make, if turns and flips of a position count once?"
+                ),
+                Expected::Number(different.len() as i64),
+                format!(
+                    "find the turns and flips that leave X's square where it is (the square's own symmetries), \
+                     and group the eight free squares: two free squares are the same reply if one of those \
+                     symmetries takes one to the other. X {kind} has {} of them",
+                    Symmetry::ALL
+                        .into_iter()
+                        .filter(|symmetry| symmetry.apply(opening) == opening)
+                        .count()
+                ),
+            )
+        }
     }
 
     /// "How many of the eight magic triples contain `number`?"

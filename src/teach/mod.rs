@@ -14,6 +14,7 @@ mod depth_study;
 pub mod exercises;
 pub mod mcts_check;
 pub mod paper;
+pub mod perfect_moves;
 pub mod pick15;
 pub mod playouts;
 mod record;
