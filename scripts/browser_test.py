@@ -14,7 +14,11 @@ crate, through examples/board_oracle.rs:
 * every game a learner can play as X against the perfect level after opening in a corner, every
   choice at every turn: the computer never loses;
 * the same page with its scripts stripped, as JupyterLab shows a saved notebook: the static
-  board and the line saying how to bring it to life are there.
+  board and the line saying how to bring it to life are there;
+* Pick 15 (notebook 03, exported beside 07): games played by clicking the number cards and the
+  revealed magic square, the computer's every reply said as a number, taken cards saying whose
+  they are, a win announced with three numbers that add up to 15, and the perfect computer never
+  losing.
 
 Screenshots go to SCREENSHOT_DIR. Ends with the line "browser: N passed, M failed".
 """
@@ -270,6 +274,52 @@ def every_corner_game(board, problems):
     return games, losses
 
 
+def pick15_games(page, element, rng, games, problems, name):
+    """Plays `games` games of Pick 15 on one clickable game (cards or the magic square) by
+    clicking free numbers at random; checks what the page says at every step."""
+    def shown(selector=None):
+        return element.evaluate("(root, selector) => window.mttAct(root, selector)", selector)
+
+    numbers = {}  # keypad digit -> the number its card or square shows
+    for digit in range(1, 10):
+        numbers[digit] = int(element.query_selector(f'[data-sq="{digit}"]').text_content().strip()[:1])
+    if sorted(numbers.values()) != list(range(1, 10)):
+        problems.append(f"{name}: the numbers shown are {numbers}, not 1 to 9 once each")
+        return
+    cards = name == "the number cards"
+    for game in range(games):
+        snap = shown('[data-role="reset"]')
+        for _ in range(10):
+            if snap["state"] != "your-turn":
+                break
+            status = snap["status"]
+            if not re.search(r"(click a number|click a free number)\.$", status):
+                problems.append(f"{name}: your turn, but the page says {status!r}")
+            free = [d for d in range(1, 10) if snap["cells"][d - 1].strip() == str(numbers[d])]
+            if not free:
+                problems.append(f"{name}: your turn with no free number ({snap['cells']})")
+                break
+            digit = rng.choice(free)
+            snap = shown(f'[data-sq="{digit}"]')
+            taken = snap["cells"][digit - 1]
+            if cards and "yours" not in taken:
+                problems.append(f"{name}: the card {numbers[digit]} you took shows {taken!r}")
+            took = re.search(r"The computer took (\d)\.", snap["status"])
+            if snap["state"] == "your-turn" and not took:
+                problems.append(f"{name}: the computer's reply is not said as a number: {snap['status']!r}")
+        status = snap["status"]
+        won = re.search(r"(You|The computer) wins? with (\d), (\d) and (\d): 15\.", status)
+        if won:
+            if sum(int(n) for n in won.groups()[1:]) != 15:
+                problems.append(f"{name}: a win with numbers that do not add up to 15: {status!r}")
+            if won.group(1) == "You":
+                problems.append(f"{name}: the perfect computer lost: {status!r}")
+        elif "A draw." not in status:
+            problems.append(f"{name}: game {game} ended with {status!r}")
+        if cards and re.search(r"\b[XO]\b", element.text_content()):
+            problems.append(f"{name}: the cards show X or O")
+
+
 def stripped_page(html_path, out_path):
     text = html_path.read_text(encoding="utf-8")
     # What JupyterLab does to a saved notebook's output: no scripts run.
@@ -360,6 +410,21 @@ def main():
                 problems.append("dead buttons are visible without the script")
         page2.screenshot(path=str(shots / "stripped.png"), full_page=True)
         report("boards without scripts show a static board and how to bring it to life", problems)
+
+        pick15 = html.parent / "03-pick-15.html"
+        if pick15.exists():
+            page3 = browser.new_page(viewport={"width": 1100, "height": 1000})
+            page3.add_init_script(PAGE_HELPERS)
+            errors3 = []
+            page3.on("pageerror", lambda error: errors3.append(str(error)))
+            page3.goto(pick15.as_uri())
+            games = page3.query_selector_all(".mtt-game")
+            problems = [] if len(games) == 2 else [f"notebook 03 has {len(games)} clickable games, not 2"]
+            for index, (element, name) in enumerate(zip(games, ["the number cards", "the magic square"])):
+                pick15_games(page3, element, random.Random(index), 8, problems, name)
+                element.screenshot(path=str(shots / f"pick15-{index}.png"))
+            problems += [f"page error: {e}" for e in errors3]
+            report("Pick 15 by clicking: the number cards, then the magic square", problems)
         browser.close()
     oracle.close()
     print(f"browser: {passed} passed, {failed} failed")

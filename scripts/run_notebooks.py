@@ -150,6 +150,30 @@ def result_text(cell):
                     if o.get("output_type") == "execute_result")
 
 
+BOARD_TEXT = re.compile(r'"([XO.]{3}/[XO.]{3}/[XO.]{3})"')
+
+
+def hint_problems(nb, number, said):
+    """What is wrong with the hint a wrong answer to exercise `number` gave (`said`): a board
+    it names that is not the exercise's own, a MENACE it names that is not a fresh one of the
+    exercise's games."""
+    made = next((c.source for c in nb.cells if c.cell_type == "code"
+                 and re.search(rf"\bexercise_{number}\s*=|\.numbered\({number}\)", c.source)), "")
+    constructor = re.search(r"Exercise::(\w+)\(([^;]*)", made)
+    if not constructor:
+        return []
+    found = []
+    own = BOARD_TEXT.findall(constructor.group(2))
+    named = BOARD_TEXT.findall(said.replace('\\"', '"'))
+    if named and set(named) != set(own):
+        found.append(f"exercise {number}'s hint names the board(s) {named}, not its own {own}")
+    if constructor.group(1).startswith("menace_") and "Hint:" in said:
+        games = [g.replace("_", "") for g in re.findall(r"[\d_]+", constructor.group(2))]
+        if "Menace::new()" not in said or not all(g in said for g in games):
+            found.append(f"exercise {number}'s hint does not build a fresh MENACE of {games} games: {said[:200]!r}")
+    return found
+
+
 def answers_again(client, path, progress):
     """Runs every answer cell of the executed notebook again in its kernel, with the guide's
     answer and then a wrong one (see the module's doc); returns the problems found."""
@@ -180,6 +204,8 @@ def answers_again(client, path, progress):
                 found.append(f"cell {index} run again with {answer} (the guide's {'right' if should_be_right else 'wrong'} "
                              f"answer) shows {said[:200]!r}: wanted {'Right!' if should_be_right else 'Not yet.'} "
                              f"under Exercise {number} of {prefix}")
+            if not should_be_right:
+                found += hint_problems(client.nb, number, said)
             expected.append((str(number), should_be_right))
     lines = progress.read_text().splitlines()[before:] if progress.exists() else []
     filed = []
