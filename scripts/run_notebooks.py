@@ -271,7 +271,14 @@ def run(path, write, html_dir, timeout, scale=None):
     merge_streams(nb)
     number_results(nb)
     if write and not problems:
-        nbformat.write(nb, path)
+        # A cell tagged "reveal" is saved without its output: Pick 15's magic square is seen
+        # only when a student runs the cell, after playing the game blind.
+        saved = nbformat.from_dict(json.loads(nbformat.writes(nb)))
+        for cell in saved.cells:
+            if cell.cell_type == "code" and "reveal" in cell.get("metadata", {}).get("tags", []):
+                cell.outputs = []
+                cell.execution_count = None
+        nbformat.write(saved, path)
     if html_dir is not None:
         from nbconvert import HTMLExporter
 
