@@ -785,6 +785,20 @@ fn extreme_values_a_learner_can_type() {
 }
 
 #[test]
+fn a_moves_value_flips_only_when_the_turn_passes() {
+    for n in [0u8, 1, 7, 254, 255] {
+        for value in [Value::Win(n), Value::Draw(n), Value::Loss(n)] {
+            assert_eq!(Value::of_move(value, true), Value::of_move_into(value));
+            let kept = Value::of_move(value, false);
+            assert_eq!(
+                (kept.is_win(), kept.is_draw()),
+                (value.is_win(), value.is_draw())
+            );
+        }
+    }
+}
+
+#[test]
 fn the_dawdling_position_is_found_and_is_one() {
     let dawdle = stats::first_win_not_fastest().expect("tic-tac-toe has one");
     let analysis = dawdle.analysis();

@@ -88,6 +88,14 @@ impl<G: TwoPlayerGame, T: Track<G::Move>> GameTree for Ahead<'_, G, T> {
     fn before_move(bound: i32) -> i32 {
         -bound
     }
+
+    // The game says whose turn it is: a player may move again, and then the score of where the
+    // move leads is the mover's own (nothing flips).
+    const ALWAYS_ALTERNATES: bool = false;
+
+    fn turn_passes(&self, (from, _): &(G::Position, u32), (to, _): &(G::Position, u32)) -> bool {
+        self.game.to_move(from) != self.game.to_move(to)
+    }
 }
 
 /// Watches the root of the search for the first move (in the game's order) with the best

@@ -56,6 +56,31 @@ pub trait GameTree {
     /// The undoing of [`GameTree::of_move_into`], for handing alpha and beta down the tree.
     fn before_move(bound: Self::Score) -> Self::Score;
 
+    /// Whether every move passes the turn to the other player (tic-tac-toe, a paper tree): then
+    /// the search never asks [`GameTree::turn_passes`]. A game where a player may move again
+    /// (Dots and Boxes: whoever closes a box draws another line) says `false`.
+    const ALWAYS_ALTERNATES: bool = true;
+
+    /// Whether the move from `from` to `to` passes the turn to the other player. Asked only of a
+    /// tree that does not always alternate.
+    fn turn_passes(&self, from: &Self::Position, to: &Self::Position) -> bool {
+        let _ = (from, to);
+        true
+    }
+
+    /// A move's score for the player who makes it when the turn does not pass: the score of
+    /// where it leads is seen by the same player, so nothing flips (one more move is counted
+    /// where the score counts moves).
+    fn of_move_keeping_turn(next: Self::Score) -> Self::Score {
+        next
+    }
+
+    /// The undoing of [`GameTree::of_move_keeping_turn`], for handing alpha and beta down a move
+    /// that keeps the turn.
+    fn before_move_keeping_turn(bound: Self::Score) -> Self::Score {
+        bound
+    }
+
     /// The most moves deep the search goes from where it starts: a position that deep is scored
     /// by [`GameTree::score_too_deep`] instead of searched. No limit unless a tree sets one (a
     /// search goes down one move at a time on the machine's stack: a game that never ends, or
@@ -197,16 +222,27 @@ impl<T: GameTree, O: Observer<T>, const PRUNE: bool> Walk<'_, T, O, PRUNE> {
         let mut raised = alpha;
         let mut moves = self.tree.moves(position.clone());
         while let Some((mv, next)) = moves.next() {
-            let score = if PRUNE {
-                T::of_move_into(self.score(
-                    next,
-                    T::before_move(beta),
-                    T::before_move(raised),
-                    positions,
-                    depth + 1,
-                ))
+            // Negamax flips a score where the other player moves next; a move that keeps the
+            // turn (an extra move) keeps the score's side and the window as they are. A tree
+            // that always alternates never asks, and compiles to the plain negamax.
+            let passes = T::ALWAYS_ALTERNATES || self.tree.turn_passes(&position, &next);
+            let score = if passes {
+                let (low, high) = if PRUNE {
+                    (T::before_move(beta), T::before_move(raised))
+                } else {
+                    (T::LOWEST, T::HIGHEST)
+                };
+                T::of_move_into(self.score(next, low, high, positions, depth + 1))
             } else {
-                T::of_move_into(self.score(next, T::LOWEST, T::HIGHEST, positions, depth + 1))
+                let (low, high) = if PRUNE {
+                    (
+                        T::before_move_keeping_turn(raised),
+                        T::before_move_keeping_turn(beta),
+                    )
+                } else {
+                    (T::LOWEST, T::HIGHEST)
+                };
+                T::of_move_keeping_turn(self.score(next, low, high, positions, depth + 1))
             };
             best = best.max(score);
             if PRUNE {

@@ -145,11 +145,26 @@ macro_rules! valued_tree {
         fn before_move(bound: Value) -> Value {
             bound.before_move()
         }
+
+        // The game says whose turn it is: a player may move again.
+        const ALWAYS_ALTERNATES: bool = false;
+
+        fn of_move_keeping_turn(next: Value) -> Value {
+            next.after_ply()
+        }
+
+        fn before_move_keeping_turn(bound: Value) -> Value {
+            bound.before_ply()
+        }
     };
 }
 
 impl<G: TwoPlayerGame> GameTree for Rules<'_, G> {
     valued_tree!();
+
+    fn turn_passes(&self, from: &G::Position, to: &G::Position) -> bool {
+        self.game.to_move(from) != self.game.to_move(to)
+    }
 
     fn score_if_over(&self, position: G::Position) -> Option<Value> {
         self.score_if_over_tracked(position, &Quiet)
@@ -174,6 +189,10 @@ struct Traced<'a, G: TwoPlayerGame> {
 
 impl<G: TwoPlayerGame> GameTree for Traced<'_, G> {
     valued_tree!();
+
+    fn turn_passes(&self, from: &G::Position, to: &G::Position) -> bool {
+        self.rules.turn_passes(from, to)
+    }
 
     fn score_if_over(&self, position: G::Position) -> Option<Value> {
         self.rules.score_if_over_tracked(position, self.trail)
@@ -342,8 +361,9 @@ pub fn move_values<G: TwoPlayerGame>(
             for chosen in moves {
                 track.playing(chosen, 0);
                 let next = game.play(position, chosen);
+                let passes = game.to_move(position) != game.to_move(&next);
                 let found = search(tree, next, Pruning::AlphaBeta, &mut ());
-                values.push((chosen, Value::of_move_into(found.value)));
+                values.push((chosen, Value::of_move(found.value, passes)));
             }
         }
         values

@@ -416,11 +416,14 @@ where
         let Some(value) = self.value(position) else {
             return Vec::new();
         };
+        let mover = game.to_move(position);
         game.moves(position)
             .into_iter()
             .filter(|&chosen| {
-                self.value(&game.play(position, chosen))
-                    .is_some_and(|next| Value::of_move_into(next) == value)
+                let next = game.play(position, chosen);
+                let passes = game.to_move(&next) != mover;
+                self.value(&next)
+                    .is_some_and(|after| Value::of_move(after, passes) == value)
             })
             .collect()
     }
@@ -486,10 +489,15 @@ where
                     return Value::Draw(0);
                 }
                 let mut best = None;
+                self.trail.asking(Method::ToMove, at);
+                let mover = self.game.to_move(&position);
                 for chosen in moves {
                     self.trail.playing(chosen, at);
                     let next = self.game.play(&position, chosen);
-                    let value = Value::of_move_into(self.value(next, depth + 1));
+                    // A move that keeps the turn (an extra move) keeps the value's side.
+                    self.trail.asking(Method::ToMove, at + 1);
+                    let passes = self.game.to_move(&next) != mover;
+                    let value = Value::of_move(self.value(next, depth + 1), passes);
                     best = best.max(Some(value));
                 }
                 // A player with no move, in a game the rules do not call ended, has lost.

@@ -106,6 +106,38 @@ impl Value {
         }
     }
 
+    /// The undoing of [`Value::after_ply`]: a bound one move nearer the end, seen by the same
+    /// player (for a move that keeps the turn). At zero moves it stays at zero.
+    #[inline]
+    pub(crate) const fn before_ply(self) -> Value {
+        match self {
+            Value::Win(n) => Value::Win(n.saturating_sub(1)),
+            Value::Draw(n) => Value::Draw(n.saturating_sub(1)),
+            Value::Loss(n) => Value::Loss(n.saturating_sub(1)),
+        }
+    }
+
+    /// The value of a move for the player who makes it, given the value of the position it
+    /// leads to and whether the turn `passes` to the other player there: flipped if it does
+    /// ([`Value::of_move_into`]), the same result one move later if the mover moves again (a
+    /// game with extra turns).
+    ///
+    /// ```
+    /// use magic_tictactoe::Value;
+    ///
+    /// assert_eq!(Value::of_move(Value::Loss(2), true), Value::Win(3));
+    /// // After my move I move again, and I win from there in 2: my move wins in 3.
+    /// assert_eq!(Value::of_move(Value::Win(2), false), Value::Win(3));
+    /// ```
+    #[inline]
+    pub const fn of_move(next: Value, passes: bool) -> Value {
+        if passes {
+            Value::of_move_into(next)
+        } else {
+            next.after_ply()
+        }
+    }
+
     /// The undoing of [`Value::of_move_into`]: the value the next position must have for a move
     /// into it to have this value. Used to carry alpha-beta's bounds down the tree. Below zero
     /// moves it stays at the end of the order it would have run off (a `Win(0)` or `Loss(0)`),

@@ -50,9 +50,14 @@ impl fmt::Display for Ending {
     }
 }
 
-/// A game for two players, X moving first, who take turns and both see everything: the five
-/// questions the crate's searches ask of a game. Positions are values: playing a move makes a
-/// new position and leaves the old one as it was.
+/// A game for two players, X moving first, who both see everything: the five questions the
+/// crate's searches ask of a game. Positions are values: playing a move makes a new position
+/// and leaves the old one as it was.
+///
+/// The players need not alternate: [`TwoPlayerGame::to_move`] says whose turn it is, and a
+/// game may give the same player several moves in a row (Dots and Boxes: whoever closes a box
+/// draws another line). Every search, solver, check and player takes the turn from the game:
+/// a move's value flips only when the turn passes to the other player.
 pub trait TwoPlayerGame {
     /// A position: everything the rules need to know to go on (whose turn it is among it).
     type Position: Clone;
