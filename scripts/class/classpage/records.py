@@ -97,11 +97,6 @@ class Table:
         """What the exercise in `column` asks, as its checks said it, or its checking call."""
         return self.questions.get(column, column[1])
 
-
-def in_words(exercise):
-    """A checking call's name as a column's label: check_win_test is "win test"."""
-    return exercise.removeprefix("check_").replace("_", " ") if exercise.startswith("check_") else exercise
-
     def state(self, student, column):
         """(attempts, right): the attempts until the first right one, or all of them."""
         attempts = 0
@@ -138,6 +133,11 @@ def in_words(exercise):
                            f"right on attempt {attempts}" if right else f"not yet ({plural(attempts, 'attempt')})")
             writer.writerow(row)
         return out.getvalue()
+
+
+def in_words(exercise):
+    """A checking call's name as a column's label: check_win_test is "win test"."""
+    return exercise.removeprefix("check_").replace("_", " ") if exercise.startswith("check_") else exercise
 
 
 def plural(n, word):

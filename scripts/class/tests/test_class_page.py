@@ -1,0 +1,71 @@
+"""classpage: the class by exercises, as the teacher's page and its CSV show it, from the
+students' checks (records) and the course's notebooks.
+
+    python -m unittest discover -s scripts/class/tests      (the test command runs it)
+"""
+
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+from unittest import mock
+
+ROOT = Path(__file__).resolve().parents[3]
+CLASS_HOME = tempfile.TemporaryDirectory()
+os.environ["MAGIC_CLASS_HOME"] = CLASS_HOME.name
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from classpage import page, records  # noqa: E402
+
+NOTEBOOK = "notebooks/01-magic-square.ipynb"
+PICK = "notebooks/03-pick-15.ipynb"
+
+
+def check(notebook, exercise, right, when):
+    return {"notebook": notebook, "exercise": exercise, "question": "", "right": right, "time": when}
+
+
+class Table(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        course = Path(CLASS_HOME.name) / "course" / "notebooks"
+        course.mkdir(parents=True)
+        for notebook in (NOTEBOOK, PICK):
+            shutil.copy(ROOT / notebook, course)
+
+    def table(self, checks):
+        with mock.patch.object(records, "students", lambda: list(checks)), \
+             mock.patch.object(records, "names", lambda: {"mt-alice": "Alice Lovelace"}), \
+             mock.patch.object(records, "records", lambda student: checks[student]):
+            return records.Table()
+
+    def test_checks_under_their_exercises_in_the_page_and_the_csv(self):
+        table = self.table({
+            "mt-alice": [check(NOTEBOOK, "2", False, 1.0), check(NOTEBOOK, "2", True, 2.0),
+                         check(PICK, "check_win_test", True, 3.0)],
+            "mt-bob": [check(PICK, "check_win_test", False, 4.0), check(PICK, "check_win_test", False, 5.0),
+                       check(PICK, "check_win_test", False, 6.0)],
+        })
+        self.assertEqual([table.labels[c] for c in table.columns][0], "01 · 2")
+        self.assertEqual(table.state("mt-alice", (NOTEBOOK, "2")), (2, True))
+        self.assertEqual(table.state("mt-bob", (PICK, "check_win_test")), (3, False))
+        self.assertTrue(table.stuck("mt-bob"))
+        self.assertFalse(table.stuck("mt-alice"))
+        rows = table.csv().splitlines()
+        self.assertIn("Alice Lovelace,mt-alice", rows[1])
+        self.assertIn("right on attempt 2", rows[1])
+        self.assertIn("not yet (3 attempts)", rows[2])
+        shown = page.table_html(table)
+        self.assertIn("01 · 2", shown)
+        self.assertIn("(stuck?)", shown)
+
+    def test_a_class_with_no_checks_yet(self):
+        table = self.table({"mt-alice": []})
+        self.assertEqual(table.columns, [])
+        self.assertEqual(table.csv().splitlines()[1], "Alice Lovelace,mt-alice,,")
+        self.assertIn("mt-alice", page.table_html(table))
+
+
+if __name__ == "__main__":
+    unittest.main()
