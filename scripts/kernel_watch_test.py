@@ -137,6 +137,9 @@ def main():
         log = (server.folder / "server.log").read_text(errors="replace")
         replaced_times = log.count("did not answer kernel_info")
         check(replaced_times == 1, f"the server's log says why it was replaced, once ({replaced_times} times)")
+        if failed:
+            print("the server's log, its last 60 lines:")
+            print("\n".join(log.splitlines()[-60:]))
     finally:
         server.stop()
         shutil.rmtree(scratch, ignore_errors=True)

@@ -102,6 +102,25 @@ async def replies(socket_, msg_id, deadline, acknowledge=None):
         yield kind, message.get("content", {})
 
 
+KERNEL_INFO_AGAIN = 10  # seconds after which an unanswered kernel_info is asked again
+
+
+async def kernel_info(socket_, user, session, deadline):
+    """Asks the kernel for kernel_info until it answers, again every KERNEL_INFO_AGAIN seconds,
+    as Jupyter Server's own nudge does when a connection opens: a question sent while the kernel
+    restarts can be lost with the connection to the old process. Raises NoAnswer at deadline."""
+    while True:
+        msg_id, text = kernel_message(user, session, "kernel_info_request", {})
+        socket_.write_message(text)
+        try:
+            async for _ in replies(socket_, msg_id, min(deadline, time.monotonic() + KERNEL_INFO_AGAIN)):
+                pass
+            return
+        except NoAnswer:
+            if time.monotonic() >= deadline:
+                raise
+
+
 async def execute(base, user, token, kernel, cells, until_html=False, limit=600, answer=ANSWER,
                   progress=None, session=None):
     """Runs `cells` (code strings) in the running kernel `kernel` of `user`'s server at the hub
@@ -117,10 +136,7 @@ async def execute(base, user, token, kernel, cells, until_html=False, limit=600,
     socket_ = await channels(base, user, token, kernel, limit, session)
     results = []
     try:
-        msg_id, text = kernel_message(user, session, "kernel_info_request", {})
-        socket_.write_message(text)
-        async for _ in replies(socket_, msg_id, time.monotonic() + answer):
-            pass
+        await kernel_info(socket_, user, session, time.monotonic() + answer)
         progress(-1)
         deadline = time.monotonic() + limit
         for index, code in enumerate(cells):
