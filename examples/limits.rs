@@ -6,12 +6,27 @@
 //! within a second for any
 //! argument, and a cell that computes within half a second. Each line checks what the call
 //! computed, so a fast wrong answer cannot pass for a fast right one.
+//!
+//! The second part throws learners' own big games at every call that takes any game (Dots and
+//! Boxes on 30 by 30 and 100 by 100 boxes, five in a row on 19 by 19, Connect Four carrying 10 KB
+//! in each position) and measures each call's processor time and the memory it adds: each
+//! must answer or refuse within [`MAX_SECONDS`] of processor time (and the moment it takes to
+//! stop) and [`MAX_MEGABYTES`]. `cargo run --example limits -- big` runs only that part,
+//! `-- small` only the first.
+
+#[path = "shared/dots_and_boxes.rs"]
+mod dots_and_boxes;
+#[path = "shared/gomoku.rs"]
+mod gomoku;
+#[path = "shared/padded.rs"]
+mod padded;
 
 use std::time::{Duration, Instant};
 
 use magic_tictactoe::TicTacToe;
 use magic_tictactoe::beyond::{MAX_GRID_SIZE, MagicGrid, lines_of};
 use magic_tictactoe::engine::MAX_OPPONENT_PLAYOUTS;
+use magic_tictactoe::engine::budget::{MAX_MEGABYTES, MAX_SECONDS};
 use magic_tictactoe::menace::{MAX_TRAINING_GAMES, Training};
 use magic_tictactoe::prelude::*;
 use magic_tictactoe::tournament::{MAX_SAMPLED_GAMES, MAX_TOURNAMENT_LEVELS};
@@ -112,6 +127,16 @@ fn open_lines(board: &Board, player: Player) -> i32 {
 
 fn main() {
     println!("compiled with debug assertions: {}", cfg!(debug_assertions));
+    let part = std::env::args().nth(1).unwrap_or_default();
+    if part != "big" {
+        small();
+    }
+    if part != "small" {
+        big();
+    }
+}
+
+fn small() {
     time(
         "plain minimax from the empty board",
         500,
@@ -523,4 +548,265 @@ fn plain_negamax<G: TwoPlayerGame>(game: &G, position: &G::Position) -> i32 {
             .max()
             .unwrap_or(-1),
     }
+}
+
+/// `n` with thousands separated by commas.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// The processor time this thread has used, in seconds (Linux).
+fn processor_seconds() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|text| text.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(0.0, |nanoseconds| nanoseconds / 1e9)
+}
+
+/// The most memory the process has held since `reset_peak`, in megabytes (Linux).
+fn peak_megabytes() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|line| line.starts_with("VmHWM:"))?;
+            line.split_whitespace().nth(1)?.parse::<f64>().ok()
+        })
+        .map_or(0.0, |kilobytes| kilobytes / 1024.0)
+}
+
+fn resident_megabytes() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|line| line.starts_with("VmRSS:"))?;
+            line.split_whitespace().nth(1)?.parse::<f64>().ok()
+        })
+        .map_or(0.0, |kilobytes| kilobytes / 1024.0)
+}
+
+/// Starts the peak over from the memory held now (Linux 4.0 and later).
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// The moment a call may take past [`MAX_SECONDS`] to stop: the budget looks at the processor
+/// time every 50 ms, and the game's own move running then finishes first.
+const STOPPING_SECONDS: f64 = 0.25;
+
+/// The memory a call may add past [`MAX_MEGABYTES`] before the budget's next look.
+const STOPPING_MEGABYTES: f64 = 64.0;
+
+/// Runs `f` on a learner's big game: its processor time and the memory it added (dropping what
+/// it returns included), and what it answered in a few words.
+fn measured<R>(what: &str, answer: impl Fn(&R) -> String, f: impl FnOnce() -> R) -> (f64, f64) {
+    reset_peak();
+    let before = resident_megabytes();
+    let start = processor_seconds();
+    let clock = Instant::now();
+    let result = f();
+    let said = answer(&result);
+    drop(result);
+    let seconds = processor_seconds() - start;
+    let wall = clock.elapsed().as_secs_f64();
+    let added = (peak_megabytes() - before).max(0.0);
+    let verdict = if seconds <= MAX_SECONDS as f64 + STOPPING_SECONDS
+        && added <= MAX_MEGABYTES as f64 + STOPPING_MEGABYTES
+    {
+        "within"
+    } else {
+        "OVER"
+    };
+    let said: String = said.chars().take(70).collect();
+    println!(
+        "{what:<52} {seconds:>6.2} s ({wall:>5.2} s clock) {added:>6.0} MB  {verdict}  {said}"
+    );
+    (seconds, added)
+}
+
+fn refusal_or<T>(result: &Result<T, impl std::fmt::Display>, ok: impl Fn(&T) -> String) -> String {
+    match result {
+        Ok(answer) => ok(answer),
+        Err(error) => format!("refused: {error}"),
+    }
+}
+
+/// Every call that takes any game, on `game` from its start; the worst time and memory.
+fn every_call_on<G>(
+    name: &str,
+    game: &G,
+    first_move: impl Fn(&G::Position) -> G::Move + Clone + 'static,
+) -> (f64, f64)
+where
+    G: ShowGame + Clone + 'static,
+    G::Position: std::hash::Hash + Eq + std::fmt::Debug,
+{
+    use magic_tictactoe::engine::mcts::{MAX_PLAYOUTS, Mcts};
+    use magic_tictactoe::engine::perft::perft;
+    use magic_tictactoe::engine::solve::{move_values, solve, solve_minimax};
+    use magic_tictactoe::playouts::{MAX_STEPPED_PLAYOUTS, PlayoutSteps};
+    use magic_tictactoe::search_check::SearchCheck;
+    use magic_tictactoe::tournament::Tournament;
+
+    println!("{name}:");
+    let start = game.start();
+    let mut worst = (0.0f64, 0.0f64);
+    let mut keep = |(seconds, megabytes): (f64, f64)| {
+        worst = (worst.0.max(seconds), worst.1.max(megabytes));
+    };
+    keep(measured(
+        "  solve",
+        |r| refusal_or(r, |s: &Search<Value>| s.to_string()),
+        || solve(game, &start),
+    ));
+    keep(measured(
+        "  solve_minimax",
+        |r| refusal_or(r, |s: &Search<Value>| s.to_string()),
+        || solve_minimax(game, &start),
+    ));
+    keep(measured(
+        "  move_values",
+        |r| {
+            refusal_or(
+                r,
+                |v: &magic_tictactoe::engine::solve::MoveValues<G::Move>| {
+                    format!("{} moves", Vec::from(v.clone()).len())
+                },
+            )
+        },
+        || move_values(game, &start),
+    ));
+    keep(measured(
+        "  SolvedGame::new",
+        |r| refusal_or(r, |s: &SolvedGame<G>| format!("{} positions", s.len())),
+        || SolvedGame::new(game, &start),
+    ));
+    keep(measured(
+        "  search_ahead, 3 moves",
+        |r| refusal_or(r, |m| format!("{m:?}")),
+        || search_ahead(game, &start, 3, |_, _| 0),
+    ));
+    keep(measured(
+        "  perft, 3 moves",
+        |r| refusal_or(r, |n| format!("{n} positions")),
+        || perft(game, &start, 3),
+    ));
+    keep(measured(
+        &format!("  Mcts::new({}).search", thousands(u64::from(MAX_PLAYOUTS))),
+        |tree: &magic_tictactoe::engine::mcts::MctsTree<G>| {
+            let why = tree
+                .stopped_by()
+                .map_or(String::new(), |r| format!(", stopped: {r}"));
+            format!("{} playouts{why}", tree.playouts())
+        },
+        || {
+            Mcts::new(MAX_PLAYOUTS)
+                .expect("within the limit")
+                .search(game, &start)
+        },
+    ));
+    keep(measured(
+        &format!(
+            "  PlayoutSteps::steps({}).to_html()",
+            thousands(u64::from(MAX_STEPPED_PLAYOUTS))
+        ),
+        |html: &Html| format!("{} KB of HTML", html.len() / 1024),
+        || {
+            let mut steps = PlayoutSteps::of_game(game.clone(), start.clone());
+            steps.steps(MAX_STEPPED_PLAYOUTS as usize);
+            steps.to_html()
+        },
+    ));
+    keep(measured(
+        "  SearchCheck::negamax",
+        |r| refusal_or(r, |c: &SearchCheck<G>| c.to_string()),
+        || SearchCheck::negamax(game, |_| 0),
+    ));
+    keep(measured(
+        "  Challenge::of_game(the first move)",
+        |c: &Challenge<G>| format!("exact: {}", c.is_exact()),
+        || Challenge::of_game(game, "the first move", first_move),
+    ));
+    keep(measured(
+        "  play_out(random, MCTS 100)",
+        |played: &magic_tictactoe::PlayedGame<G>| {
+            let end = match &played.end {
+                magic_tictactoe::End::Over(ending) => ending.to_string(),
+                magic_tictactoe::End::Forfeited(forfeit) => forfeit.fault.to_string(),
+                magic_tictactoe::End::CutShort => "cut short".to_owned(),
+                magic_tictactoe::End::Stopped => "stopped at the call's limit".to_owned(),
+            };
+            format!("{} moves, {end}", played.moves.len())
+        },
+        || {
+            let mut x = Opponent::random_for(game, 1);
+            let mut o = Opponent::mcts_for(game, 100, 2);
+            play_out(game, &mut x, &mut o)
+        },
+    ));
+    keep(measured(
+        "  Tournament::among_for(random, MCTS 100)",
+        |r| refusal_or(r, |t: &Tournament| format!("exact: {}", t.is_exact())),
+        || {
+            Tournament::among_for(
+                game,
+                [
+                    Opponent::random_for(game, 1),
+                    Opponent::mcts_for(game, 100, 2),
+                ],
+            )
+        },
+    ));
+    worst
+}
+
+fn big() {
+    println!(
+        "\nLearners' big games: each call within {MAX_SECONDS} s of processor time and {MAX_MEGABYTES} MB, or a refusal"
+    );
+    let mut worst = (0.0f64, 0.0f64);
+    for size in [30, 100] {
+        let game = dots_and_boxes::DotsAndBoxes::new(size, size);
+        let found = every_call_on(
+            &format!("Dots and Boxes, {size} by {size} boxes"),
+            &game,
+            |lines: &dots_and_boxes::Lines| {
+                lines.drawn.iter().position(|drawn| !drawn).unwrap_or(0)
+            },
+        );
+        worst = (worst.0.max(found.0), worst.1.max(found.1));
+    }
+    let gomoku = gomoku::Gomoku { size: 19 };
+    let found = every_call_on(
+        "Five in a row, 19 by 19, a learner's",
+        &gomoku,
+        |stones: &gomoku::Stones| {
+            stones
+                .rows
+                .iter()
+                .flatten()
+                .position(Option::is_none)
+                .map_or((0, 0), |at| (at / 19, at % 19))
+        },
+    );
+    worst = (worst.0.max(found.0), worst.1.max(found.1));
+    let padded = padded::Padded::new(10_000);
+    let four = padded.game.clone();
+    let found = every_call_on(
+        "Connect Four 7 by 6 with 10 KB in each position",
+        &padded,
+        move |noted: &padded::Noted| four.moves(&noted.grid)[0],
+    );
+    worst = (worst.0.max(found.0), worst.1.max(found.1));
+    println!(
+        "the worst: {:.2} s of processor time, {:.0} MB added",
+        worst.0, worst.1
+    );
 }

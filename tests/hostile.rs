@@ -431,7 +431,7 @@ proptest! {
         for square in Square::ALL {
             let _ = game.play(&board, square);
         }
-        let _ = game.play_out(board, &mut random, |_| {});
+        let _ = game.play_out(board, &mut random, |_| std::ops::ControlFlow::Continue(()));
         let mut player = Opponent::mcts(playouts, seed).with_exploration(c);
         let _ = (player.name().len(), player.playouts(), player.level(), player.is_learners(), player.turn(board), player.choose(board));
         let odd = check_ucb1(move |w, n, p, k| if n == 0 { c } else { w * c / f64::from(p) + k + f64::from(n) });

@@ -24,7 +24,7 @@ use magic_tictactoe::render::{Scale, ShowGame};
 use magic_tictactoe::search_check::SearchCheck;
 use magic_tictactoe::tournament::Tournament;
 use magic_tictactoe::{
-    Ending, LimitError, Opponent, Player, SearchError, Turn, TwoPlayerGame, Value,
+    End, Ending, Fault, LimitError, Opponent, Player, SearchError, Turn, TwoPlayerGame, Value,
 };
 
 /// Whose turn it is after `n` moves.
@@ -287,7 +287,8 @@ fn refuses_in_a_sentence(refusal: &LimitError) {
     assert!(
         text.contains("this allows")
             || text.contains("this needs")
-            || text.contains("the most a call may take"),
+            || text.contains("the most a call may take")
+            || text.contains("the deepest a search may go"),
         "{text}"
     );
 }
@@ -497,6 +498,60 @@ fn rules_that_panic() {
             .to_string()
             .starts_with("the evaluation panicked after the moves"),
         "{panic}"
+    );
+    // The calls that run the game's code outside a search say so in a sentence too.
+    let tree = Mcts::new(1_000).unwrap().search(&Careless, &start);
+    let panicked = tree
+        .panicked()
+        .expect("the Monte Carlo search met the panic");
+    assert!(
+        panicked.contains("taking more sticks than are left") && panicked.contains("in playout"),
+        "{panicked}"
+    );
+    assert!(tree.stopped_early() && tree.playouts() < 1_000);
+    let mut steps = PlayoutSteps::of_game(Careless, start);
+    steps.steps(1_000);
+    let picture = steps.to_html().into_string();
+    assert!(
+        picture.contains("taking more sticks than are left"),
+        "{picture}"
+    );
+    assert!(
+        steps
+            .to_string()
+            .contains("taking more sticks than are left")
+    );
+    // Random players take more sticks than are left in some games, not all.
+    let mut broken = 0;
+    for seed in 0..20 {
+        let played = play_out(
+            &Careless,
+            &mut Opponent::random_for(&Careless, seed),
+            &mut Opponent::random_for(&Careless, seed + 100),
+        );
+        match &played.end {
+            End::Over(_) => {}
+            End::Forfeited(forfeit) if matches!(forfeit.fault, Fault::GamePanicked(_)) => {
+                let fault = forfeit.fault.to_string();
+                assert!(fault.contains("the game's own code panicked"), "{fault}");
+                assert!(forfeit.board.0 < 3, "{:?}", forfeit.board);
+                broken += 1;
+            }
+            other => panic!("a game whose rules panic ended {other:?}"),
+        }
+    }
+    assert!(broken > 0, "no game met the panic");
+    let players = [
+        Opponent::random_for(&Careless, 1),
+        Opponent::mcts_for(&Careless, 20, 2),
+    ];
+    let tournament = Tournament::among_for(&Careless, players).unwrap();
+    let panicked = tournament.panicked().expect("the tournament met the panic");
+    assert!(panicked.contains("taking more sticks"), "{panicked}");
+    assert!(
+        tournament
+            .to_string()
+            .contains("the tournament stopped there")
     );
     // A searching player that meets the panic forfeits, saying where.
     let mut searching = Opponent::searching_for(&Careless, 9, |_, _| 0);

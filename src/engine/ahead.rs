@@ -74,11 +74,16 @@ impl<G: TwoPlayerGame, T: Track<G::Move>> GameTree for Ahead<'_, G, T> {
     ) -> impl Iterator<Item = (G::Move, (G::Position, u32))> {
         self.trail.asking(Method::Moves, made as usize);
         let moves = self.budget.afford(self.game.moves(&position));
-        moves.into_iter().map(move |chosen| {
-            self.trail.playing(chosen, made as usize);
-            let next = self.game.play(&position, chosen);
-            (chosen, (next, made + 1))
-        })
+        // Once the budget has run out, the moves left are not played (see `Rules::moves`).
+        moves
+            .into_iter()
+            .enumerate()
+            .take_while(|&(index, _)| self.budget.in_time_for(index))
+            .map(move |(_, chosen)| {
+                self.trail.playing(chosen, made as usize);
+                let next = self.game.play(&position, chosen);
+                (chosen, (next, made + 1))
+            })
     }
 
     fn of_move_into(next: i32) -> i32 {

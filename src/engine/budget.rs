@@ -1,12 +1,16 @@
-//! What one call may spend: moves looked at, moves deep, and seconds.
+//! What one call may spend: moves looked at, moves deep, seconds and memory.
 //!
 //! Stopping a long cell kills the kernel and every variable of the notebook with it, and a
 //! learner's own game can make each move cost a thousand times what Connect Four's does. So
 //! every search, walk, check and challenge on a game counts what it does against a
 //! budget: the moves it lists (counts keep a run repeatable), how deep it goes (a search
 //! goes down one move at a time on the machine's stack, so a game with large positions may go
-//! less deep), and, as a backstop only, the processor time it takes ([`MAX_SECONDS`]). The first
-//! limit reached stops the call, and the refusal names it.
+//! less deep), and, as backstops only, the processor time it takes ([`MAX_SECONDS`]) and the
+//! memory it grows ([`MAX_MEGABYTES`]): a search keeps the positions it meets, and a learner's
+//! position may be large. The first limit reached stops the call, and the refusal names it.
+//!
+//! The backstops are looked at between two calls to the game's own code: a single move, list
+//! of moves or ending that itself takes longer than the budget is not cut short.
 
 use std::cell::Cell;
 use std::time::Instant;
@@ -18,6 +22,18 @@ use crate::rules::{Counted, LimitError};
 /// within their counts take about a second at the notebooks' opt-level (`cargo run --example
 /// limits`), so a call that reaches this says so and stops.
 pub const MAX_SECONDS: u64 = 5;
+
+/// The most memory, in megabytes, one call may add to the notebook's process, whatever the
+/// game's positions hold: a backstop for what the counts cannot see (a search that keeps a
+/// hundred thousand positions of 10 KB each). A class server gives each student 2 GB, about
+/// 0.9 GB of it taken by the kernel before the first cell, so one call may take half of what is
+/// left; where the notebook runs in a container with less room (its cgroup's `memory.max`), a
+/// call stops before the container is full.
+pub const MAX_MEGABYTES: u64 = 512;
+
+/// The memory a call leaves free in a container with a memory limit, in megabytes: room for
+/// the kernel to answer and show the refusal.
+const CONTAINER_MARGIN_MEGABYTES: u64 = 128;
 
 /// The most moves one call may look at, all together: a tree bigger than this is refused, so
 /// that a call in a notebook cell answers within about a second whatever the game (`cargo run
@@ -74,6 +90,36 @@ fn seconds_used(start: Instant, thread_start: Option<f64>) -> f64 {
     }
 }
 
+/// The memory this process holds, in kilobytes, from `/proc/self/status` (Linux).
+fn resident_kilobytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = text.lines().find(|line| line.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The room left in this process's container, in kilobytes: its cgroup's `memory.max` less the
+/// memory its processes hold and cannot give back (`anon` in `memory.stat`; files the system
+/// keeps in memory are given back before the container is full). `None` outside a container
+/// with a memory limit (cgroup v2).
+fn container_room_kilobytes() -> Option<u64> {
+    let cgroups = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let path = cgroups.lines().find_map(|line| line.strip_prefix("0::"))?;
+    let folder = format!("/sys/fs/cgroup{}", path.trim_end_matches('/'));
+    let max: u64 = std::fs::read_to_string(format!("{folder}/memory.max"))
+        .ok()?
+        .trim()
+        .parse()
+        .ok()?;
+    let stat = std::fs::read_to_string(format!("{folder}/memory.stat")).ok()?;
+    let anon: u64 = stat
+        .lines()
+        .find_map(|line| line.strip_prefix("anon "))?
+        .trim()
+        .parse()
+        .ok()?;
+    Some(max.saturating_sub(anon) / 1024)
+}
+
 /// This thread's processor time in seconds, from `/proc/thread-self/schedstat` (Linux).
 fn thread_seconds() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
@@ -95,9 +141,8 @@ pub(crate) struct Budget {
     /// looks: more while each is quick, one when each takes long.
     ticks: Cell<u32>,
     ticks_between_looks: Cell<u32>,
-    /// When the clock was last looked at, and the processor time last read.
+    /// When the clock was last looked at.
     last_look: Cell<Instant>,
-    last_read: Cell<Instant>,
     out: Cell<Option<Counted>>,
     deepest: Cell<u32>,
 }
@@ -107,6 +152,17 @@ thread_local! {
     /// others (a challenge running searches) shares its time with them, so the whole call stops
     /// within [`MAX_SECONDS`].
     static CALL_START: Cell<Option<(Instant, Option<f64>)>> = const { Cell::new(None) };
+
+    /// The process's memory at the first look of the call running on this thread, and what
+    /// the call may add to it, in kilobytes: worked out at the first look at the processor time
+    /// (a quick call never asks), shared by the call's inner budgets.
+    static CALL_MEMORY: Cell<Option<(u64, u64)>> = const { Cell::new(None) };
+
+    /// When the call running on this thread last read its processor time and memory, and the
+    /// backstop it found run out, if any: the call's inner budgets share the reads (a search
+    /// made afresh for each move of a game reads no sooner than the whole call would), and
+    /// stop together once one finds the time or the memory gone.
+    static CALL_READ: Cell<(Instant, Option<Counted>)> = Cell::new((Instant::now(), None));
 }
 
 /// The most calls to [`Budget::in_time`] between two looks at the clock (a look costs a few
@@ -126,6 +182,7 @@ impl Budget {
         let (started, thread_start) = outer.unwrap_or_else(|| (now, thread_seconds()));
         if outer.is_none() {
             CALL_START.with(|start| start.set(Some((started, thread_start))));
+            CALL_READ.with(|read| read.set((now, None)));
         }
         Budget {
             moves: Cell::new(0),
@@ -137,7 +194,6 @@ impl Budget {
             ticks: Cell::new(0),
             ticks_between_looks: Cell::new(1),
             last_look: Cell::new(now),
-            last_read: Cell::new(now),
             out: Cell::new(None),
             deepest: Cell::new(0),
         }
@@ -204,14 +260,48 @@ impl Budget {
             } else {
                 1
             });
-        if now.duration_since(self.last_read.get()).as_secs_f64() < SECONDS_BETWEEN_READS {
-            return true;
-        }
-        self.last_read.set(now);
-        if seconds_used(self.started, self.thread_start) > MAX_SECONDS as f64 {
-            self.run_out(Counted::Seconds);
+        let (last_read, call_out) = CALL_READ.with(Cell::get);
+        if let Some(counted) = call_out {
+            self.run_out(counted);
+        } else if now.duration_since(last_read).as_secs_f64() >= SECONDS_BETWEEN_READS {
+            let out = if seconds_used(self.started, self.thread_start) > MAX_SECONDS as f64 {
+                Some(Counted::Seconds)
+            } else if !self.memory_left() {
+                Some(Counted::Megabytes)
+            } else {
+                None
+            };
+            CALL_READ.with(|read| read.set((now, out)));
+            if let Some(counted) = out {
+                self.run_out(counted);
+            }
         }
         self.out.get().is_none()
+    }
+
+    /// Whether the call has added less to the process's memory since its first look than it
+    /// may: [`MAX_MEGABYTES`], or less where the container's room is smaller.
+    fn memory_left(&self) -> bool {
+        let Some(now) = resident_kilobytes() else {
+            return true;
+        };
+        let (start, allowed) = CALL_MEMORY.with(Cell::get).unwrap_or_else(|| {
+            let most = MAX_MEGABYTES * 1024;
+            let allowed = match container_room_kilobytes() {
+                Some(room) => most.min(room.saturating_sub(CONTAINER_MARGIN_MEGABYTES * 1024)),
+                None => most,
+            };
+            CALL_MEMORY.with(|memory| memory.set(Some((now, allowed))));
+            (now, allowed)
+        });
+        now.saturating_sub(start) <= allowed
+    }
+
+    /// Whether there is time left to play the move at `index` in a position's list of moves:
+    /// looked at before every eighth, so a game whose moves cost next to nothing pays little
+    /// for it, and a game whose moves are costly plays at most seven past the time.
+    pub(crate) fn in_time_for(&self, index: usize) -> bool {
+        !index.is_multiple_of(8) || self.in_time()
     }
 
     /// Whether the budget has run out of anything.
@@ -230,6 +320,16 @@ impl Budget {
         }
     }
 
+    /// The refusal that names the limit reached first; the time's, should it be asked while
+    /// there is budget left.
+    pub(crate) fn reason(&self) -> LimitError {
+        self.refusal().unwrap_or(LimitError {
+            counted: Counted::Seconds,
+            asked: MAX_SECONDS + 1,
+            limit: MAX_SECONDS,
+        })
+    }
+
     /// The refusal that names the limit reached first, or `None` while there is budget left.
     pub(crate) fn refusal(&self) -> Option<LimitError> {
         Some(match self.out.get()? {
@@ -243,6 +343,17 @@ impl Budget {
                 asked: MAX_SECONDS + 1,
                 limit: MAX_SECONDS,
             },
+            Counted::Megabytes => {
+                let allowed = CALL_MEMORY
+                    .with(Cell::get)
+                    .map_or(MAX_MEGABYTES * 1024, |(_, allowed)| allowed)
+                    / 1024;
+                LimitError {
+                    counted: Counted::Megabytes,
+                    asked: allowed + 1,
+                    limit: allowed,
+                }
+            }
             counted => LimitError {
                 counted,
                 asked: self.moves.get(),
@@ -256,6 +367,8 @@ impl Drop for Budget {
     fn drop(&mut self) {
         if self.outermost {
             CALL_START.with(|start| start.set(None));
+            CALL_MEMORY.with(|memory| memory.set(None));
+            CALL_READ.with(|read| read.set((Instant::now(), None)));
         }
     }
 }
@@ -278,7 +391,7 @@ mod tests {
         assert!(!deep.may_go(4));
         assert_eq!(
             deep.refusal().unwrap().to_string(),
-            "4 moves ahead is more than the 3 this allows"
+            "the game went on more than 3 moves deep without ending, the deepest a search may go: a game whose positions can come back never ends in a search, so search only a few moves ahead (search_ahead), or end the game after a number of moves"
         );
     }
 

@@ -29,8 +29,10 @@
 //! ```
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use super::budget::Budget;
+use crate::rules::text::thousands;
 use crate::rules::{Counted, Ending, LimitError, Player, TwoPlayerGame};
 
 /// The most playouts one search may make: on tic-tac-toe, a search this big takes well under a
@@ -61,6 +63,9 @@ pub const MAX_SEARCH_MOVES: u64 = 400_000;
 pub const MAX_SELECTION_MOVES: u64 = 20_000_000;
 
 pub use crate::rules::MAX_PLAYOUT_MOVES;
+
+/// How many moves of a playout between two looks at the search's time.
+const PLAYOUT_MOVES_BETWEEN_LOOKS: u64 = 16;
 
 /// A Monte Carlo tree search: how many playouts, how much it explores, and its seed.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -236,6 +241,8 @@ pub struct MctsTree<G: TwoPlayerGame> {
     stopped: Option<LimitError>,
     /// Moves it looked at on its way down the tree and made in its playouts.
     work: u64,
+    /// What the game's own code said when it panicked, and in which playout, if it did.
+    panicked: Option<String>,
 }
 
 impl<G: TwoPlayerGame> fmt::Debug for MctsTree<G> {
@@ -302,9 +309,16 @@ impl<G: TwoPlayerGame> MctsTree<G> {
         self.exploration
     }
 
-    /// Whether the search stopped before the playouts asked for: see [`MctsTree::stopped_by`].
+    /// Whether the search stopped before the playouts asked for: see [`MctsTree::stopped_by`]
+    /// and [`MctsTree::panicked`].
     pub fn stopped_early(&self) -> bool {
-        self.stopped.is_some()
+        self.stopped.is_some() || self.panicked.is_some()
+    }
+
+    /// Where and how the game's own code panicked, if it did: the search stopped there, and
+    /// the tree is the one grown by the playouts before.
+    pub fn panicked(&self) -> Option<&str> {
+        self.panicked.as_deref()
     }
 
     /// Why the search stopped before the playouts asked for, if it did: its playouts made
@@ -508,7 +522,9 @@ pub trait Watch<G: TwoPlayerGame> {
 
 impl<G: TwoPlayerGame> Watch<G> for () {}
 
-/// Grows a tree from `position` by `playouts` playouts.
+/// Grows a tree from `position` by `playouts` playouts. A panic in the game's own code stops
+/// the search: the same seed grows the same tree, so it grows it again silently up to the
+/// playout before, and the tree says where the game panicked ([`MctsTree::panicked`]).
 pub(crate) fn search<G: TwoPlayerGame, W: Watch<G>>(
     game: &G,
     position: &G::Position,
@@ -516,6 +532,69 @@ pub(crate) fn search<G: TwoPlayerGame, W: Watch<G>>(
     exploration: f64,
     random: &mut fastrand::Rng,
     watch: &mut W,
+) -> MctsTree<G> {
+    let seed = random.get_seed();
+    let made = std::cell::Cell::new(0);
+    // The second growth shares the call's time with the first.
+    let _call = Budget::new(u64::MAX, u32::MAX);
+    let first =
+        super::learner::run(|| grow(game, position, playouts, exploration, random, watch, &made));
+    let message = match first {
+        Ok(tree) => return tree,
+        Err(message) => message,
+    };
+    let before = made.get().saturating_sub(1);
+    let panicked = Some(format!(
+        "the game's own code panicked in playout {}: {message}",
+        thousands(u64::from(before) + 1)
+    ));
+    let again = super::learner::run(|| {
+        let mut random = fastrand::Rng::with_seed(seed);
+        let made = std::cell::Cell::new(0);
+        grow(
+            game,
+            position,
+            before,
+            exploration,
+            &mut random,
+            &mut (),
+            &made,
+        )
+    });
+    match again {
+        Ok(tree) => MctsTree { panicked, ..tree },
+        // The position searched itself panicked (its ending, or whose turn it is): a tree of
+        // that position alone.
+        Err(_) => MctsTree {
+            nodes: vec![Node {
+                position: position.clone(),
+                chosen: None,
+                mover: Player::O,
+                ending: None,
+                visits: 0,
+                half_points: 0,
+                parent: 0,
+                first_child: 0,
+                children: 0,
+            }],
+            exploration: clamp_exploration(exploration),
+            asked: playouts.min(MAX_PLAYOUTS),
+            stopped: None,
+            work: 0,
+            panicked,
+        },
+    }
+}
+
+/// [`search`]'s growth, counting in `made` the playouts begun.
+fn grow<G: TwoPlayerGame, W: Watch<G>>(
+    game: &G,
+    position: &G::Position,
+    playouts: u32,
+    exploration: f64,
+    random: &mut fastrand::Rng,
+    watch: &mut W,
+    made: &std::cell::Cell<u32>,
 ) -> MctsTree<G> {
     let exploration = clamp_exploration(exploration);
     let root = Node {
@@ -547,6 +626,7 @@ pub(crate) fn search<G: TwoPlayerGame, W: Watch<G>>(
             stopped = budget.refusal();
             break;
         }
+        made.set(made.get() + 1);
         watch.playout_begins();
         let leaf = match select(game, &mut nodes, exploration, watch, &budget) {
             Ok(leaf) => leaf,
@@ -555,12 +635,25 @@ pub(crate) fn search<G: TwoPlayerGame, W: Watch<G>>(
                 break;
             }
         };
-        let ending = match nodes[leaf].ending {
-            Some(ending) => ending,
+        let played = match nodes[leaf].ending {
+            Some(ending) => Some(ending),
             None => game.play_out(nodes[leaf].position.clone(), random, |chosen| {
                 moves += 1;
-                watch.played(chosen)
+                watch.played(chosen);
+                // A playout on a big board can take seconds: it stops when the time is up
+                // (looked at every few moves: a short playout costs no look).
+                if !moves.is_multiple_of(PLAYOUT_MOVES_BETWEEN_LOOKS) || budget.in_time() {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
             }),
+        };
+        // A playout stopped before its end counts for nothing: the tree is as before it.
+        let Some(ending) = played else {
+            made.set(made.get() - 1);
+            stopped = budget.refusal();
+            break;
         };
         watch.ended(ending);
         let mut at = leaf;
@@ -581,6 +674,7 @@ pub(crate) fn search<G: TwoPlayerGame, W: Watch<G>>(
         asked,
         stopped,
         work: budget.moves_spent().saturating_add(moves),
+        panicked: None,
     }
 }
 
@@ -606,6 +700,7 @@ fn select<G: TwoPlayerGame, W: Watch<G>>(
                 // playout from there decides.
                 Expanded::NoMoves => return Ok(at),
                 Expanded::TreeFull if at > 0 => return Ok(at),
+                Expanded::OutOfBudget => return Err(budget.reason()),
                 Expanded::TreeFull => {
                     return Err(LimitError {
                         counted: Counted::Nodes,
@@ -654,6 +749,8 @@ enum Expanded {
     Yes,
     NoMoves,
     TreeFull,
+    /// The budget ran out (time or memory) while it added the positions.
+    OutOfBudget,
 }
 
 /// Adds the positions one move from `at` to the tree, unless it cannot: the tree is full, or a
@@ -679,6 +776,12 @@ fn expand<G: TwoPlayerGame>(
     let mover = game.to_move(&position);
     let first = nodes.len() as u32;
     for chosen in moves {
+        // A game with many moves and large positions can fill the memory in one expansion:
+        // the budget looks at it between moves, and the positions added so far are let go.
+        if !budget.in_time() {
+            nodes.truncate(first as usize);
+            return Expanded::OutOfBudget;
+        }
         let next = game.play(&position, chosen);
         nodes.push(Node {
             ending: game.ending(&next),

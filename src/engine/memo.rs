@@ -2,7 +2,8 @@
 //! its positions ([`TwoPlayerGame::index`]: tic-tac-toe by board code), a hash map otherwise.
 
 use std::collections::HashMap;
-use std::hash::Hash;
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 
 use crate::rules::TwoPlayerGame;
 
@@ -11,17 +12,46 @@ use crate::rules::TwoPlayerGame;
 const MAX_INDEXED: usize = 1 << 20;
 
 /// Values of type `V` by position of the game `G`.
+///
+/// Positions without a number are kept by their hash, worked out once: a map growing past its
+/// room moves every entry, and a learner's position can be large (a history, a picture), so
+/// hashing them all again would stop a search for a second at a time, out of its budget's
+/// reach. Two positions with the same hash (rare) keep the second in `collided`.
 pub(crate) struct Memo<G: TwoPlayerGame, V> {
     by_index: Vec<Option<V>>,
-    by_position: HashMap<G::Position, V>,
+    by_hash: HashMap<u64, (G::Position, V), BuildHasherDefault<Hashed>>,
+    collided: Vec<(G::Position, V)>,
+    hasher: RandomState,
     len: usize,
+}
+
+/// The hasher of a map whose keys are hashes already: it keeps the key as it is.
+#[derive(Default)]
+struct Hashed(u64);
+
+impl Hasher for Hashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
 impl<G: TwoPlayerGame, V: Clone> Clone for Memo<G, V> {
     fn clone(&self) -> Memo<G, V> {
         Memo {
             by_index: self.by_index.clone(),
-            by_position: self.by_position.clone(),
+            by_hash: self.by_hash.clone(),
+            collided: self.collided.clone(),
+            hasher: self.hasher.clone(),
             len: self.len,
         }
     }
@@ -36,7 +66,9 @@ where
     pub(crate) fn new() -> Memo<G, V> {
         Memo {
             by_index: Vec::new(),
-            by_position: HashMap::new(),
+            by_hash: HashMap::default(),
+            collided: Vec::new(),
+            hasher: RandomState::new(),
             len: 0,
         }
     }
@@ -50,7 +82,14 @@ where
     pub(crate) fn get(&self, position: &G::Position) -> Option<&V> {
         match Memo::<G, V>::slot(position) {
             Some(index) => self.by_index.get(index)?.as_ref(),
-            None => self.by_position.get(position),
+            None => match self.by_hash.get(&self.hasher.hash_one(position)) {
+                Some((kept, value)) if kept == position => Some(value),
+                _ => self
+                    .collided
+                    .iter()
+                    .find(|(kept, _)| kept == position)
+                    .map(|(_, value)| value),
+            },
         }
     }
 
@@ -63,7 +102,27 @@ where
                 }
                 self.by_index[index].replace(value).is_none()
             }
-            None => self.by_position.insert(position, value).is_none(),
+            None => {
+                let hash = self.hasher.hash_one(&position);
+                let first = self.by_hash.get_mut(&hash);
+                if let Some((_, old)) = first.filter(|(kept, _)| *kept == position) {
+                    *old = value;
+                    false
+                } else if let Some((_, old)) =
+                    self.collided.iter_mut().find(|(kept, _)| *kept == position)
+                {
+                    *old = value;
+                    false
+                } else if let std::collections::hash_map::Entry::Vacant(slot) =
+                    self.by_hash.entry(hash)
+                {
+                    slot.insert((position, value));
+                    true
+                } else {
+                    self.collided.push((position, value));
+                    true
+                }
+            }
         };
         self.len += usize::from(fresh);
     }
@@ -76,9 +135,10 @@ where
                 self.len -= 1;
             }
         }
-        let before = self.by_position.len();
-        self.by_position.retain(|_, value| keep(value));
-        self.len -= before - self.by_position.len();
+        let before = self.by_hash.len() + self.collided.len();
+        self.by_hash.retain(|_, (_, value)| keep(value));
+        self.collided.retain(|(_, value)| keep(value));
+        self.len -= before - self.by_hash.len() - self.collided.len();
     }
 
     /// Forgets everything.
@@ -89,5 +149,77 @@ where
     /// How many positions it remembers.
     pub(crate) fn len(&self) -> usize {
         self.len
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{ConnectFour, Grid};
+
+    fn positions(count: usize) -> Vec<Grid> {
+        let game = ConnectFour::new(4, 4).expect("a size");
+        let mut found = vec![game.start()];
+        let mut at = 0;
+        while found.len() < count {
+            let position = found[at];
+            for chosen in game.moves(&position) {
+                let next = game.play(&position, chosen);
+                if !found.contains(&next) {
+                    found.push(next);
+                }
+            }
+            at += 1;
+        }
+        found.truncate(count);
+        found
+    }
+
+    #[test]
+    fn remembers_forgets_and_counts_positions_by_their_hash() {
+        let mut memo = Memo::<ConnectFour, usize>::new();
+        let all = positions(300);
+        for (n, &position) in all.iter().enumerate() {
+            memo.insert(position, n);
+        }
+        memo.insert(all[7], 1_000);
+        assert_eq!(memo.len(), 300);
+        assert_eq!(memo.get(&all[7]), Some(&1_000));
+        memo.retain(|&n| n % 2 == 0);
+        assert_eq!(memo.len(), 151);
+        for (n, position) in all.iter().enumerate() {
+            let kept = if n == 7 {
+                Some(&1_000)
+            } else {
+                (n % 2 == 0).then_some(&n)
+            };
+            assert_eq!(memo.get(position), kept);
+        }
+    }
+
+    /// Two positions with one hash: the second is kept aside, found, changed and forgotten as
+    /// the first is, also once the first is gone.
+    #[test]
+    fn positions_with_the_same_hash_are_both_kept() {
+        let mut memo = Memo::<ConnectFour, usize>::new();
+        let all = positions(2);
+        let (first, second) = (all[0], all[1]);
+        memo.insert(first, 1);
+        // The hash is worked out by a random key: the collision is made by hand.
+        memo.collided.push((second, 2));
+        memo.len += 1;
+        assert_eq!((memo.get(&first), memo.get(&second)), (Some(&1), Some(&2)));
+        memo.insert(second, 3);
+        assert_eq!((memo.get(&second), memo.len()), (Some(&3), 2));
+        memo.retain(|&n| n != 1);
+        assert_eq!(
+            (memo.get(&first), memo.get(&second), memo.len()),
+            (None, Some(&3), 1)
+        );
+        memo.insert(first, 4);
+        assert_eq!(
+            (memo.get(&first), memo.get(&second), memo.len()),
+            (Some(&4), Some(&3), 2)
+        );
     }
 }

@@ -80,8 +80,10 @@ fn walk<G: TwoPlayerGame>(
     if !budget.spend(moves.len()) {
         return 0;
     }
+    // Once the budget has run out, the moves left are not played (see `Rules::moves`).
     moves
         .into_iter()
+        .take_while(|_| budget.in_time())
         .map(|chosen| {
             trail.playing(chosen, depth as usize);
             let next = game.play(position, chosen);

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use super::Reason;
+use super::learner;
 use crate::rules::{
     Board, Ending, LimitError, Player, Square, SquareError, TicTacToe, TwoPlayerGame,
 };
@@ -55,6 +56,9 @@ pub enum Fault<M = Square> {
     EmptyBox,
     /// Its search went past a limit (a learner's game too big to search so far, say).
     Refused(LimitError),
+    /// The game's own code (its rules, a learner's `TwoPlayerGame`) panicked on its turn, with
+    /// this message: the game cannot go on.
+    GamePanicked(String),
 }
 
 impl<M: fmt::Debug> fmt::Display for Fault<M> {
@@ -74,6 +78,9 @@ impl<M: fmt::Debug> fmt::Display for Fault<M> {
             Fault::Panicked(message) => write!(f, "its code panicked: {message}"),
             Fault::EmptyBox => write!(f, "its matchbox for this position is empty, so it resigns"),
             Fault::Refused(refusal) => write!(f, "its search stopped: {refusal}"),
+            Fault::GamePanicked(message) => {
+                write!(f, "the game's own code panicked on its turn: {message}")
+            }
         }
     }
 }
@@ -224,8 +231,9 @@ pub enum End<G: TwoPlayerGame = TicTacToe> {
 }
 
 /// The most moves a game played out makes before it counts as a draw: a game whose rules never
-/// end it still comes back.
-pub const MAX_GAME_MOVES: u32 = 1_000;
+/// end it still comes back. Dots and Boxes on 100 by 100 boxes ends after 20,200 lines; a game
+/// this long meets the call's time first, unless each move is quick.
+pub const MAX_GAME_MOVES: u32 = 100_000;
 
 /// A game played out: its moves, the position it ended on, and how it ended.
 pub struct PlayedGame<G: TwoPlayerGame = TicTacToe> {
@@ -329,57 +337,51 @@ where
     G: TwoPlayerGame,
     T: FnMut(&G::Position, Player) -> Option<Turn<G::Move>>,
 {
+    // The game so far, kept outside the loop so that a panic in the game's own code (its rules,
+    // or the computer's players asking them) ends the game where it was: a position and the
+    // moves to it, always in step.
     let mut position = start;
     let mut moves = Vec::new();
-    for _ in 0..MAX_GAME_MOVES {
-        if let Some(ending) = game.ending(&position) {
-            return PlayedGame {
-                moves,
-                last: position,
-                end: End::Over(ending),
+    let mut mover = Player::X;
+    let end = learner::run(|| {
+        for _ in 0..MAX_GAME_MOVES {
+            if let Some(ending) = game.ending(&position) {
+                return End::Over(ending);
+            }
+            if !keep_going() {
+                return End::Stopped;
+            }
+            mover = game.to_move(&position);
+            let forfeit = |fault| Forfeit {
+                board: position.clone(),
+                player: mover,
+                name: names[mover as usize].to_owned(),
+                fault,
             };
-        }
-        if !keep_going() {
-            return PlayedGame {
-                moves,
-                last: position,
-                end: End::Stopped,
+            let chosen = match turn(&position, mover) {
+                Some(Turn::Plays(Choice { square, .. })) => square,
+                Some(Turn::Forfeits(fault)) => return End::Forfeited(forfeit(fault)),
+                // A player who cannot move in a game the rules do not call over has lost.
+                None => return End::Forfeited(forfeit(Fault::NoMove)),
             };
+            let next = game.play(&position, chosen);
+            moves.push(chosen);
+            position = next;
         }
-        let mover = game.to_move(&position);
-        let forfeit = |fault| Forfeit {
+        End::CutShort
+    });
+    let end = end.unwrap_or_else(|message| {
+        End::Forfeited(Forfeit {
             board: position.clone(),
             player: mover,
             name: names[mover as usize].to_owned(),
-            fault,
-        };
-        let chosen = match turn(&position, mover) {
-            Some(Turn::Plays(Choice { square, .. })) => square,
-            Some(Turn::Forfeits(fault)) => {
-                let end = End::Forfeited(forfeit(fault));
-                return PlayedGame {
-                    moves,
-                    last: position,
-                    end,
-                };
-            }
-            // A player who cannot move in a game the rules do not call over has lost.
-            None => {
-                let end = End::Forfeited(forfeit(Fault::NoMove));
-                return PlayedGame {
-                    moves,
-                    last: position,
-                    end,
-                };
-            }
-        };
-        moves.push(chosen);
-        position = game.play(&position, chosen);
-    }
+            fault: Fault::GamePanicked(message),
+        })
+    });
     PlayedGame {
         moves,
         last: position,
-        end: End::CutShort,
+        end,
     }
 }
 

@@ -119,11 +119,17 @@ impl<'a, G: TwoPlayerGame> Rules<'a, G> {
             track.asking_here(Method::Moves);
             self.budget.afford(self.game.moves(&position))
         };
-        moves.into_iter().map(move |chosen| {
-            track.playing(chosen, depth);
-            let next = self.game.play(&position, chosen);
-            (chosen, next)
-        })
+        // Once the budget has run out, the moves not yet played are left unplayed: on a game
+        // whose moves are costly, playing the rest of every level's moves on the way back up
+        // would take longer than the search itself.
+        moves
+            .into_iter()
+            .take_while(|_| !self.budget.ran_out())
+            .map(move |chosen| {
+                track.playing(chosen, depth);
+                let next = self.game.play(&position, chosen);
+                (chosen, next)
+            })
     }
 }
 
@@ -359,6 +365,9 @@ pub fn move_values<G: TwoPlayerGame>(
         let moves = game.moves(position);
         if rules.budget.spend(moves.len()) {
             for chosen in moves {
+                if !rules.budget.in_time() {
+                    break;
+                }
                 track.playing(chosen, 0);
                 let next = game.play(position, chosen);
                 let passes = game.to_move(position) != game.to_move(&next);
@@ -456,7 +465,7 @@ mod tests {
         assert_eq!(refusal.counted, Counted::Depth);
         assert_eq!(
             refusal.to_string(),
-            "1,001 moves ahead is more than the 1,000 this allows"
+            "the game went on more than 1,000 moves deep without ending, the deepest a search may go: a game whose positions can come back never ends in a search, so search only a few moves ahead (search_ahead), or end the game after a number of moves"
         );
     }
 }

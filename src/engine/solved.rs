@@ -492,6 +492,12 @@ where
                 self.trail.asking(Method::ToMove, at);
                 let mover = self.game.to_move(&position);
                 for chosen in moves {
+                    // Once the walk is cut short, the moves left are not played: on a game whose
+                    // moves are costly, playing the rest of every level's moves on the way back
+                    // up would take longer than the walk itself.
+                    if self.too_many || self.budget.ran_out() {
+                        break;
+                    }
                     self.trail.playing(chosen, at);
                     let next = self.game.play(&position, chosen);
                     // A move that keeps the turn (an extra move) keeps the value's side.

@@ -30,7 +30,7 @@ pub(crate) use html::{Border, Element, Px, bold, div, span, table, td, tr};
 pub(crate) use picture::notebook_pictures;
 pub use picture::{Picture, Scale, Scaled, ShowInNotebook, projector, scale, set_scale};
 pub use show_game::ShowGame;
-pub(crate) use show_game::move_name;
+pub(crate) use show_game::{move_name, with_turn};
 
 /// Text made safe to put inside HTML, as a string: `&`, `<`, `>`, `"` and `'` become entities.
 ///

@@ -7,6 +7,7 @@ use super::palette::{self, BAR, DRAW_STAT, MUTED, O_MARK, PAPER, X_MARK};
 use super::parts::{bar, caption, card, cell, chip, heading_cell, note, plain_table, refusal};
 use super::picture::notebook_pictures;
 use super::{Html, Picture, Scale};
+use crate::engine::search::Search;
 use crate::engine::solve::MoveValues;
 use crate::engine::stats::Statistics;
 use crate::engine::{Analysis, Fault, Forfeit, Game, Value};
@@ -67,7 +68,8 @@ fn forfeit_board(forfeit: &Forfeit) -> BoardView {
         | Fault::Panicked(_)
         | Fault::EmptyBox
         | Fault::NoMove
-        | Fault::Refused(_) => SquareSet::EMPTY,
+        | Fault::Refused(_)
+        | Fault::GamePanicked(_) => SquareSet::EMPTY,
     };
     forfeit.board.view().highlight(chosen)
 }
@@ -254,5 +256,51 @@ impl<M: Copy + std::fmt::Debug> Picture for MoveValues<M> {
     }
 }
 
-notebook_pictures!(Game, Forfeit, Analysis, Statistics);
+impl Picture for Search<Value> {
+    /// The value in a chip, with what it means and how many positions the search visited.
+    fn draw(&self, scale: Scale) -> Html {
+        let (background, ink) = palette::value(self.value);
+        let mut inner = Html::from(chip(scale, &self.value.to_string(), background, ink));
+        inner.push(caption(scale, &self.to_string()));
+        card(scale, inner)
+    }
+
+    fn text(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl std::fmt::Display for Search<Value> {
+    /// "A win in 3 for the player to move, with best play on both sides: 2,345 positions
+    /// searched."
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sentence = match self.value {
+            Value::Win(0) | Value::Draw(0) | Value::Loss(0) => format!(
+                "The game is over here: {} for the player to move.",
+                self.value
+            ),
+            Value::Win(n) => {
+                format!("A win in {n} for the player to move, with best play on both sides.")
+            }
+            Value::Draw(n) => {
+                format!("A draw, the game ending in {n}, with best play on both sides.")
+            }
+            Value::Loss(n) => {
+                format!("A loss in {n} for the player to move, with best play on both sides.")
+            }
+        };
+        write!(
+            f,
+            "{sentence} {} {} searched.",
+            thousands(self.positions),
+            if self.positions == 1 {
+                "position"
+            } else {
+                "positions"
+            }
+        )
+    }
+}
+
+notebook_pictures!(Game, Forfeit, Analysis, Statistics, Search<Value>);
 notebook_pictures!(MoveValues<M> where M: Copy + std::fmt::Debug);

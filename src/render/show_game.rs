@@ -167,6 +167,16 @@ impl ShowGame for TakeAway {
     }
 }
 
+/// A position's words with whose turn it is: "heaps 0, 0, 1 (O to move)"; the words alone when
+/// they already say it (a learner's `position_text` that ends "X to move").
+pub(crate) fn with_turn(words: &str, mover: impl fmt::Display) -> String {
+    if words.to_lowercase().contains("to move") {
+        words.to_owned()
+    } else {
+        format!("{words} ({mover} to move)")
+    }
+}
+
 /// A move named with the player making it: "X on 5", "O in column 3".
 pub(crate) fn move_name<G: ShowGame>(
     game: &G,

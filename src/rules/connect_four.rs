@@ -3,6 +3,7 @@
 //! [`TwoPlayerGame`] trait.
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use super::grid::{Grid, GridGame, Layout};
 use super::{Ending, LimitError, Player, TwoPlayerGame};
@@ -83,7 +84,12 @@ impl TwoPlayerGame for ConnectFour {
 
     /// The same moves as the trait's playout, drawn from the open columns' bits, and only the
     /// lines through each new mark looked at.
-    fn play_out<F: FnMut(usize)>(&self, grid: Grid, random: &mut fastrand::Rng, each: F) -> Ending {
+    fn play_out<F: FnMut(usize) -> ControlFlow<()>>(
+        &self,
+        grid: Grid,
+        random: &mut fastrand::Rng,
+        each: F,
+    ) -> Option<Ending> {
         let top_row = self.0.top_row();
         self.0.play_out(
             grid,

@@ -16,6 +16,7 @@
 //! ```
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use super::Player;
 
@@ -109,26 +110,29 @@ pub trait TwoPlayerGame {
     /// game, telling `each` every move, and says how the game ended: a Monte Carlo tree
     /// search's playout. A position with no moves that the rules do not call ended is lost for
     /// the player who cannot move, as every search counts it; a game still going after
-    /// [`MAX_PLAYOUT_MOVES`] moves counts as a draw. A game may answer faster than through its
-    /// other questions, with the same moves from the same generator.
-    fn play_out<F: FnMut(Self::Move)>(
+    /// [`MAX_PLAYOUT_MOVES`] moves counts as a draw. `each` may stop the playout before its
+    /// end (a search out of time does), and then there is no ending: `None`. A game may answer
+    /// faster than through its other questions, with the same moves from the same generator.
+    fn play_out<F: FnMut(Self::Move) -> ControlFlow<()>>(
         &self,
         position: Self::Position,
         random: &mut fastrand::Rng,
         mut each: F,
-    ) -> Ending {
+    ) -> Option<Ending> {
         let mut position = position;
         for _ in 0..MAX_PLAYOUT_MOVES {
             if let Some(ending) = self.ending(&position) {
-                return ending;
+                return Some(ending);
             }
             let Some(chosen) = self.random_move(&position, random) else {
-                return Ending::Won(!self.to_move(&position));
+                return Some(Ending::Won(!self.to_move(&position)));
             };
-            each(chosen);
+            if each(chosen).is_break() {
+                return None;
+            }
             position = self.play(&position, chosen);
         }
-        Ending::Drawn
+        Some(Ending::Drawn)
     }
 }
 

@@ -18,6 +18,7 @@
 //! ```
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use super::{Counted, Ending, LimitError, Player, TwoPlayerGame};
 
@@ -247,26 +248,28 @@ impl Layout {
         random: &mut fastrand::Rng,
         choices: impl Fn(u64) -> u64,
         land: impl Fn(Grid, usize) -> Option<usize>,
-        mut each: impl FnMut(usize),
-    ) -> Ending {
+        mut each: impl FnMut(usize) -> ControlFlow<()>,
+    ) -> Option<Ending> {
         if let Some(ending) = self.ending(&grid) {
-            return ending;
+            return Some(ending);
         }
         let mut grid = grid;
         loop {
             let moves = choices(self.free(&grid));
             if moves == 0 {
-                return Ending::Drawn;
+                return Some(Ending::Drawn);
             }
             let chosen = nth_bit(moves, random.usize(..moves.count_ones() as usize));
             let Some(square) = land(grid, chosen) else {
-                return Ending::Drawn;
+                return Some(Ending::Drawn);
             };
-            each(chosen);
+            if each(chosen).is_break() {
+                return None;
+            }
             let mover = grid.turn();
             grid = grid.with(square);
             if self.line_through(grid.squares(mover), square) {
-                return Ending::Won(mover);
+                return Some(Ending::Won(mover));
             }
         }
     }
@@ -364,10 +367,15 @@ mod tests {
                 }
                 let mut fast_moves = Vec::new();
                 let fast = game.play_out(grid, &mut fastrand::Rng::with_seed(seed), |m| {
-                    fast_moves.push(m)
+                    fast_moves.push(m);
+                    ControlFlow::Continue(())
                 });
                 let plain = plain_play_out(game, grid, &mut fastrand::Rng::with_seed(seed));
-                assert_eq!((fast_moves, fast), plain, "from {grid:?}");
+                assert_eq!(
+                    (fast_moves, fast),
+                    (plain.0, Some(plain.1)),
+                    "from {grid:?}"
+                );
                 let listed = game.moves(&grid);
                 let drawn = game.random_move(&grid, &mut fastrand::Rng::with_seed(seed));
                 let expected = (!listed.is_empty())

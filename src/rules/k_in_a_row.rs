@@ -2,6 +2,7 @@
 //! row on 4 by 4. A worked example of a game on the [`TwoPlayerGame`] trait.
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use super::grid::{Grid, GridGame, Layout};
 use super::{Ending, LimitError, Player, TwoPlayerGame};
@@ -70,7 +71,12 @@ impl TwoPlayerGame for KInARow {
 
     /// The same moves as the trait's playout, drawn from the free squares' bits, and only the
     /// lines through each new mark looked at.
-    fn play_out<F: FnMut(usize)>(&self, grid: Grid, random: &mut fastrand::Rng, each: F) -> Ending {
+    fn play_out<F: FnMut(usize) -> ControlFlow<()>>(
+        &self,
+        grid: Grid,
+        random: &mut fastrand::Rng,
+        each: F,
+    ) -> Option<Ending> {
         self.0
             .play_out(grid, random, |free| free, |_, square| Some(square), each)
     }

@@ -20,7 +20,7 @@ pub enum Counted {
     GridSize,
     /// Positions in a tree to draw.
     Positions,
-    /// Plies to search ahead.
+    /// Moves deep a search goes.
     Depth,
     /// Nodes of a game tree drawn on paper.
     Nodes,
@@ -30,6 +30,8 @@ pub enum Counted {
     MovesSearched,
     /// Processor seconds one call takes: a backstop for what the counts cannot see.
     Seconds,
+    /// Megabytes of memory one call adds: a backstop for what the counts cannot see.
+    Megabytes,
 }
 
 impl Counted {
@@ -45,6 +47,7 @@ impl Counted {
             Counted::Playouts => "playouts",
             Counted::MovesSearched => "moves searched",
             Counted::Seconds => "seconds",
+            Counted::Megabytes => "megabytes",
         }
     }
 }
@@ -100,6 +103,32 @@ impl fmt::Display for LimitError {
             return write!(
                 f,
                 "it worked for {} seconds, the most a call may take, and stopped",
+                thousands(self.limit)
+            );
+        }
+        if self.counted == Counted::Depth {
+            // Nobody asks for a depth here either: the game went on deeper than a search goes.
+            return write!(
+                f,
+                "the game went on more than {} moves deep without ending, the deepest a search \
+                 may go: a game whose positions can come back never ends in a search, so search \
+                 only a few moves ahead (search_ahead), or end the game after a number of moves",
+                thousands(self.limit)
+            );
+        }
+        if self.counted == Counted::Megabytes {
+            return write!(
+                f,
+                "it needed more than {} MB of memory, the most a call may take here, and stopped: \
+                 a smaller board, fewer playouts or positions that hold less would fit",
+                thousands(self.limit)
+            );
+        }
+        if self.asked == self.limit {
+            // A search that stops as it reaches its limit.
+            return write!(
+                f,
+                "it reached the {} {word} this allows and stopped",
                 thousands(self.limit)
             );
         }

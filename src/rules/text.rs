@@ -78,6 +78,11 @@ pub(crate) fn thousands(n: u64) -> String {
     out
 }
 
+/// `n` and `word`, the word plural unless `n` is one: `1 visit`, `1,024 visits`.
+pub(crate) fn counted(n: u64, word: &str) -> String {
+    format!("{} {word}{}", thousands(n), if n == 1 { "" } else { "s" })
+}
+
 /// Gives each listed error a `Debug` that prints its sentence: a notebook cell whose last value
 /// is `Err(error)` then reads `Err(square 5 is taken: X is already there)`, not a variant name.
 macro_rules! debug_as_sentence {

@@ -1,6 +1,8 @@
 //! Tic-tac-toe's rules as a [`TwoPlayerGame`]: positions are [`Board`]s, moves are
 //! [`Square`]s, listed in a [`MoveOrder`]. The game every tool works on unless told otherwise.
 
+use std::ops::ControlFlow;
+
 use super::{Board, Ending, Player, Square, SquareSet, TwoPlayerGame, magic};
 
 /// The order in which the search tries the moves of a tic-tac-toe position.
@@ -154,27 +156,27 @@ impl TwoPlayerGame for TicTacToe {
     /// The same moves as the other questions would play, from the same generator, with the
     /// marks kept as two sets and the win test one look in the magic-sum table a move.
     #[inline]
-    fn play_out<F: FnMut(Square)>(
+    fn play_out<F: FnMut(Square) -> ControlFlow<()>>(
         &self,
         board: Board,
         random: &mut fastrand::Rng,
         mut each: F,
-    ) -> Ending {
+    ) -> Option<Ending> {
         let mut to_move = board.turn();
         let (mut moving, mut waiting) = (board.squares(to_move), board.squares(!to_move));
         loop {
             // Only the player who moved last can have a line.
             if magic::has_won(waiting) {
-                return Ending::Won(!to_move);
+                return Some(Ending::Won(!to_move));
             }
             let free = moving.union(waiting).complement();
             if free.is_empty() {
-                return Ending::Drawn;
+                return Some(Ending::Drawn);
             }
-            let Some(square) = free.nth(random.usize(..free.len())) else {
-                return Ending::Drawn;
-            };
-            each(square);
+            let square = free.nth(random.usize(..free.len()))?;
+            if each(square).is_break() {
+                return None;
+            }
             (moving, waiting) = (waiting, moving.with(square));
             to_move = !to_move;
         }
@@ -260,14 +262,20 @@ mod tests {
             let (mut fast_moves, mut slow_moves) = (vec![], vec![]);
             let mut a = fastrand::Rng::with_seed(seed as u64);
             let mut b = fastrand::Rng::with_seed(seed as u64);
-            let fast = game.play_out(board, &mut a, |square| fast_moves.push(square));
-            let plain = slow.play_out(board, &mut b, |square| slow_moves.push(square));
+            let fast = game.play_out(board, &mut a, |square| {
+                fast_moves.push(square);
+                ControlFlow::Continue(())
+            });
+            let plain = slow.play_out(board, &mut b, |square| {
+                slow_moves.push(square);
+                ControlFlow::Continue(())
+            });
             assert_eq!((fast, &fast_moves), (plain, &slow_moves), "from {board}");
             assert_eq!(a.u64(..), b.u64(..), "the same draws from {board}");
             let end = fast_moves
                 .iter()
                 .fold(board, |board, &square| board.try_play(square).unwrap());
-            assert_eq!(game.ending(&end), Some(fast));
+            assert_eq!(game.ending(&end), fast);
         }
     }
 

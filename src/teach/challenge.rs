@@ -264,7 +264,7 @@ where
         let mut notes = Vec::new();
         // The search catches a panic in the game's rules; `start` is called before it.
         match learner::run(|| Opponent::perfect_for(game)) {
-            Ok(Ok(perfect)) => computers.push(Computer::Perfect(perfect)),
+            Ok(Ok(perfect)) => computers.push(Computer::Perfect(Box::new(perfect))),
             Ok(Err(SearchError::Panicked(panic))) => notes.push(format!(
                 "Perfect play is left out: {panic}, while the game was solved."
             )),
@@ -307,47 +307,44 @@ where
                     let opponent = std::cell::RefCell::new(&mut opponent);
                     // The last move made, to say where the game's own code panicked, if it does.
                     let last = std::cell::RefCell::new(None);
-                    let played = learner::run(|| {
-                        play_while(
-                            game,
-                            game.start(),
-                            [&names[0], &names[1]],
-                            |position, mover| {
-                                let turn = if mover == side {
-                                    Some(learners_turn(game, position, &mut player))
-                                } else {
-                                    opponent.borrow_mut().turn_in(game, position)
-                                };
-                                if let Some(Turn::Plays(choice)) = &turn {
-                                    *last.borrow_mut() =
-                                        Some((words(position), mover, choice.square));
-                                }
-                                turn
-                            },
-                            || {
-                                // A game the Monte Carlo players' budget runs out in is not
-                                // counted.
-                                let spent = before.saturating_add(opponent.borrow().work());
-                                (!searches || spent < MAX_CHALLENGE_SEARCH_MOVES)
-                                    && budget.in_time()
-                            },
-                        )
-                    });
-                    let played = match played {
-                        Ok(played) => played,
-                        Err(message) => {
-                            let at = match last.borrow().as_ref() {
-                                Some((position, mover, chosen)) => {
-                                    format!(" after {mover} chose {chosen:?} at {position}")
-                                }
-                                None => String::new(),
+                    let played = play_while(
+                        game,
+                        game.start(),
+                        [&names[0], &names[1]],
+                        |position, mover| {
+                            let turn = if mover == side {
+                                Some(learners_turn(game, position, &mut player))
+                            } else {
+                                opponent.borrow_mut().turn_in(game, position)
                             };
-                            challenge.notes.push(format!(
-                                "The game's own code panicked{at}: {message}. The challenge stopped there."
-                            ));
-                            break 'computers;
-                        }
-                    };
+                            if let Some(Turn::Plays(choice)) = &turn {
+                                *last.borrow_mut() = Some((words(position), mover, choice.square));
+                            }
+                            turn
+                        },
+                        || {
+                            // A game the Monte Carlo players' budget runs out in is not counted.
+                            let spent = before.saturating_add(opponent.borrow().work());
+                            (!searches || spent < MAX_CHALLENGE_SEARCH_MOVES) && budget.in_time()
+                        },
+                    );
+                    // The game's own code panicked: no game can be trusted after that.
+                    if let End::Forfeited(Forfeit {
+                        fault: Fault::GamePanicked(message),
+                        ..
+                    }) = &played.end
+                    {
+                        let at = match last.borrow().as_ref() {
+                            Some((position, mover, chosen)) => {
+                                format!(" after {mover} chose {chosen:?} at {position}")
+                            }
+                            None => String::new(),
+                        };
+                        challenge.notes.push(format!(
+                            "The game's own code panicked{at}: {message}. The challenge stopped there."
+                        ));
+                        break 'computers;
+                    }
                     searched = before.saturating_add(opponent.borrow().work());
                     let slot_of = match &played.end {
                         End::Stopped => break,
@@ -406,9 +403,8 @@ where
             && let Some(forfeit) = forfeit
         {
             self.forfeit_words = Some(format!(
-                "at {} ({} to move): {}",
-                words(&forfeit.board),
-                forfeit.player,
+                "at {}: {}",
+                crate::render::with_turn(&words(&forfeit.board), forfeit.player),
                 forfeit.fault
             ));
             self.first_forfeit = Some(forfeit);
@@ -444,7 +440,7 @@ fn learners_turn<G: TwoPlayerGame, P: FnMut(&G::Position) -> G::Move>(
 enum Computer<G: TwoPlayerGame> {
     Random,
     Mcts(u32),
-    Perfect(Opponent<G>),
+    Perfect(Box<Opponent<G>>),
 }
 
 impl<G> Computer<G>
@@ -465,7 +461,7 @@ where
             Computer::Random => Opponent::random_for(game, seed),
             Computer::Mcts(playouts) => Opponent::mcts_for(game, *playouts, seed),
             Computer::Perfect(perfect) => {
-                let mut player = perfect.clone();
+                let mut player = Opponent::clone(perfect);
                 player.reseed(seed);
                 player
             }

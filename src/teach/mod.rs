@@ -13,6 +13,7 @@ mod comparison;
 mod depth_study;
 pub mod exercises;
 pub mod mcts_check;
+mod mcts_view;
 pub mod paper;
 pub mod perfect_moves;
 pub mod pick15;
@@ -25,4 +26,5 @@ pub mod tournament;
 pub mod tree;
 
 pub use comparison::Comparison;
+pub use mcts_view::TreeView;
 pub use sums::{Pair, Sums, Triples};

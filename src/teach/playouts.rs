@@ -8,14 +8,13 @@
 
 use std::fmt;
 
+use super::mcts_view::{MAX_DRAWN_MOVES, left_out_note, percent, root_moves_html};
 use crate::engine::DEFAULT_SEED;
 use crate::engine::mcts::{self, MctsTree, NodeId, Watch, ucb1};
-use crate::render::palette::{BAR, GOOD, HEADING, INK, MUTED, PAPER};
-use crate::render::parts::{
-    bar, caption, card, cell, heading_cell, labelled, note, plain_table, title,
-};
-use crate::render::{Html, Picture, Px, Scale, ShowGame, div, move_name, tr};
-use crate::rules::text::thousands;
+use crate::render::palette::{GOOD, HEADING, INK, MUTED, PAPER};
+use crate::render::parts::{caption, card, cell, heading_cell, labelled, note, plain_table, title};
+use crate::render::{Html, Picture, Scale, ShowGame, div, move_name, tr, with_turn};
+use crate::rules::text::{counted, thousands};
 use crate::rules::{Board, Player, Square};
 use crate::rules::{Ending, TicTacToe, TwoPlayerGame};
 
@@ -295,43 +294,49 @@ impl<G: ShowGame> PlayoutSteps<G> {
         self.replay().1
     }
 
-    /// The tree after the playouts made so far, and what the last one did: two searches from
-    /// the seed (to the playout before the last, and to the last, watched).
+    /// The tree after the playouts made so far, and what the last one did: one search from
+    /// the seed, its last playout watched. `None` before the first playout, and when the search
+    /// stopped before the last (the tree says why).
     fn replay(&self) -> (MctsTree<G>, Option<PlayoutOf<G>>) {
-        if self.done == 0 {
-            return (self.tree(), None);
-        }
-        let before = self.grow(self.done - 1, &mut Recorder::new(0));
         let mut recorder = Recorder::new(self.done);
         let after = self.grow(self.done, &mut recorder);
-        let playout = self.playout_of(&before, &after, recorder);
+        if self.done == 0 || after.playouts() < self.done {
+            return (after, None);
+        }
+        let playout = self.playout_of(&after, recorder);
         (after, Some(playout))
     }
 
-    /// The last playout, read from the trees before and after it and what the recorder saw.
-    fn playout_of(
-        &self,
-        before: &MctsTree<G>,
-        after: &MctsTree<G>,
-        recorder: Recorder<G::Move>,
-    ) -> PlayoutOf<G> {
+    /// The last playout, read from the tree after it and what the recorder saw: before it,
+    /// each position on its path had one visit fewer and not the ending's points.
+    fn playout_of(&self, after: &MctsTree<G>, recorder: Recorder<G::Move>) -> PlayoutOf<G> {
         let path = if recorder.path.is_empty() {
             vec![after.root()]
         } else {
             recorder.path.clone()
         };
-        let counts = |tree: &MctsTree<G>, id: NodeId| {
-            tree.node(id).map_or((0, 0), |n| (n.visits, n.half_points))
+        let ending = recorder.ending.unwrap_or(Ending::Drawn);
+        let before = |id: NodeId| {
+            after.node(id).map_or((0, 0), |n| {
+                if path.contains(&id) {
+                    (
+                        n.visits.saturating_sub(1),
+                        n.half_points.saturating_sub(ending.half_points(n.mover)),
+                    )
+                } else {
+                    (n.visits, n.half_points)
+                }
+            })
         };
         let selections = path
             .windows(2)
             .filter_map(|pair| {
                 let (parent, child) = (pair[0], pair[1]);
-                let parent_visits = counts(before, parent).0;
+                let parent_visits = before(parent).0;
                 let candidates = after
                     .children(parent)
                     .filter_map(|id| {
-                        let (visits, half_points) = counts(before, id);
+                        let (visits, half_points) = before(id);
                         Some(Candidate {
                             choice: after.node(id)?.chosen?,
                             visits,
@@ -351,7 +356,7 @@ impl<G: ShowGame> PlayoutSteps<G> {
             .iter()
             .filter_map(|&id| {
                 let node = after.node(id)?;
-                let (visits, half_points) = counts(before, id);
+                let (visits, half_points) = before(id);
                 Some(Update {
                     position: node.position.clone(),
                     mover: node.mover,
@@ -368,16 +373,32 @@ impl<G: ShowGame> PlayoutSteps<G> {
                 .and_then(|id| after.node(id))
                 .map(|n| (n.position.clone(), n.chosen)),
             moves: recorder.moves,
-            ending: recorder.ending.unwrap_or(Ending::Drawn),
+            ending,
             updates,
         }
     }
 
+    /// What a search that stopped before the playouts asked for says: how far it got and why.
+    fn stopped_words(&self, tree: &MctsTree<G>) -> String {
+        let why = match (tree.panicked(), tree.stopped_by()) {
+            (Some(panicked), _) => format!(": {panicked}"),
+            (None, Some(refusal)) => format!(": {refusal}"),
+            (None, None) => String::new(),
+        };
+        format!(
+            "The search stopped after {} of the {} playouts asked for{why}. Ask for fewer steps, or search a position nearer the end.",
+            thousands(u64::from(tree.playouts())),
+            thousands(u64::from(self.done)),
+        )
+    }
+
     fn heading(&self) -> String {
         format!(
-            "Monte Carlo tree search of {} ({} to move): {} {} made",
-            self.game.position_text(&self.position),
-            self.game.to_move(&self.position),
+            "Monte Carlo tree search of {}: {} {} made",
+            with_turn(
+                &self.game.position_text(&self.position),
+                self.game.to_move(&self.position)
+            ),
             thousands(u64::from(self.done)),
             if self.done == 1 {
                 "playout"
@@ -385,15 +406,6 @@ impl<G: ShowGame> PlayoutSteps<G> {
                 "playouts"
             }
         )
-    }
-}
-
-/// A win rate as a whole percentage.
-fn percent(half_points: u32, visits: u32) -> String {
-    if visits == 0 {
-        "–".to_owned()
-    } else {
-        format!("{:.0}%", f64::from(half_points) * 50.0 / f64::from(visits))
     }
 }
 
@@ -538,98 +550,6 @@ impl<P: Clone, M: Copy + PartialEq> Playout<P, M> {
     }
 }
 
-impl<G: ShowGame> PlayoutSteps<G> {
-    /// The root's moves as the tree stands: a column each, with its visits (a bar) and win
-    /// rate; the most tried in green.
-    fn tree_html(&self, scale: Scale, tree: &MctsTree<G>) -> Html {
-        let children: Vec<_> = tree.children(tree.root()).collect();
-        if children.is_empty() {
-            return Html::default();
-        }
-        let most = children
-            .iter()
-            .filter_map(|&id| tree.node(id))
-            .map(|n| n.visits)
-            .max()
-            .unwrap_or(0)
-            .max(1);
-        let best = tree.best_child();
-        // A game of very many moves shows the most tried, in the game's order.
-        let mut by_visits = children.clone();
-        by_visits.sort_by_key(|&id| std::cmp::Reverse(tree.node(id).map_or(0, |n| n.visits)));
-        by_visits.truncate(MAX_DRAWN_MOVES);
-        let left_out = children.len() - by_visits.len();
-        let children: Vec<_> = children
-            .into_iter()
-            .filter(|id| by_visits.contains(id))
-            .collect();
-        let mut moves = div();
-        for id in children {
-            let Some(node) = tree.node(id) else { continue };
-            let (background, ink) = if Some(id) == best && node.visits > 0 {
-                GOOD
-            } else {
-                (PAPER, INK)
-            };
-            let label = node.chosen.map_or(String::new(), |chosen| {
-                move_name(&self.game, node.mover, chosen)
-            });
-            // Each move a block, the blocks wrapping onto more lines for a game of many moves.
-            moves =
-                moves.child(
-                    div()
-                        .css("display", "inline-block")
-                        .css("vertical-align", "top")
-                        .css("margin", (Px(0), scale.px(6), scale.px(6), Px(0)))
-                        .css("text-align", "center")
-                        .css("font-size", scale.px(14))
-                        .css("background", PAPER)
-                        .css("color", INK)
-                        .child(
-                            div()
-                                .css("color", MUTED)
-                                .css("white-space", "nowrap")
-                                .text(&label),
-                        )
-                        .child(
-                            div()
-                                .css("display", "inline-block")
-                                .child(self.game.position_html(&node.position, node.chosen, scale)),
-                        )
-                        .child(
-                            div()
-                                .css("background", background)
-                                .css("color", ink)
-                                .css("padding", (scale.px(2), scale.px(5)))
-                                .css("white-space", "nowrap")
-                                .child(div().text(&format!(
-                                    "{} {}",
-                                    thousands(u64::from(node.visits)),
-                                    if node.visits == 1 { "visit" } else { "visits" }
-                                )))
-                                .child(bar(
-                                    scale,
-                                    f64::from(node.visits) / f64::from(most),
-                                    60,
-                                    BAR,
-                                ))
-                                .child(div().text(&format!(
-                                    "wins {}",
-                                    percent(node.half_points, node.visits)
-                                ))),
-                        ),
-                );
-        }
-        if left_out > 0 {
-            moves = moves.child(left_out_note(scale, left_out, "moves, tried less"));
-        }
-        moves.into()
-    }
-}
-
-/// The most moves of one position a picture draws: the rest are counted in a note.
-const MAX_DRAWN_MOVES: usize = 24;
-
 /// The most moves of a playout a picture draws: the rest are counted in a note.
 const MAX_DRAWN_PLAYOUT_MOVES: usize = 40;
 
@@ -655,19 +575,6 @@ fn shown_candidates<M: Copy + PartialEq>(
     (shown, candidates.len() - MAX_DRAWN_MOVES)
 }
 
-/// "and 99,976 more moves, lower by UCB1": what a picture leaves out.
-fn left_out_note(scale: Scale, count: usize, what: &str) -> Html {
-    div()
-        .css("display", "inline-block")
-        .css("vertical-align", "middle")
-        .css("padding", (scale.px(3), scale.px(5)))
-        .css("font-size", scale.px(14))
-        .css("background", PAPER)
-        .css("color", MUTED)
-        .text(&format!("and {} more {what}", thousands(count as u64)))
-        .into()
-}
-
 fn section(scale: Scale, text: &str) -> Html {
     div()
         .css("font-weight", "700")
@@ -690,6 +597,7 @@ impl<G: ShowGame> Picture for PlayoutSteps<G> {
         let (tree, last) = self.replay();
         let mut inner = title(scale, &self.heading());
         match last {
+            None if self.done > 0 => inner.push(note(scale, &self.stopped_words(&tree))),
             None => inner.push(caption(scale, "No playout yet: call step() for the first.")),
             Some(playout) => {
                 inner.push(section(
@@ -728,7 +636,7 @@ impl<G: ShowGame> Picture for PlayoutSteps<G> {
             scale,
             "The tree now: the moves from the root (the most tried is played, in green)",
         ));
-        inner.push(self.tree_html(scale, &tree));
+        inner.push(root_moves_html(&self.game, &tree, scale));
         let mut words = format!("The tree holds {} positions.", thousands(tree.len() as u64));
         if self.is_at_limit() {
             words.push_str(&format!(
@@ -755,22 +663,28 @@ impl<G: ShowGame> fmt::Display for PlayoutSteps<G> {
         writeln!(f, "{}", self.heading())?;
         let (tree, last) = self.replay();
         let game = &self.game;
+        if last.is_none() && self.done > 0 {
+            writeln!(f, "{}", self.stopped_words(&tree))?;
+        }
         if let Some(playout) = last {
             for step in &playout.path {
-                let options: Vec<String> = step
-                    .candidates
-                    .iter()
+                let (shown, left_out) = shown_candidates(&step.candidates, step.chosen);
+                let mut options: Vec<String> = shown
+                    .into_iter()
                     .map(|c| {
                         format!(
-                            "{}{}: {} visits, {}, UCB1 {}",
+                            "{}{}: {}, {}, UCB1 {}",
                             if c.choice == step.chosen { "*" } else { "" },
                             game.move_text(c.choice),
-                            c.visits,
+                            counted(u64::from(c.visits), "visit"),
                             percent(c.half_points, c.visits),
                             ucb_text(c.ucb1)
                         )
                     })
                     .collect();
+                if left_out > 0 {
+                    options.push(format!("and {} more moves", thousands(left_out as u64)));
+                }
                 writeln!(
                     f,
                     "at {}: {}",
@@ -778,7 +692,19 @@ impl<G: ShowGame> fmt::Display for PlayoutSteps<G> {
                     options.join("; ")
                 )?;
             }
-            let moves: Vec<String> = playout.moves.iter().map(|&m| game.move_text(m)).collect();
+            let mut moves: Vec<String> = playout
+                .moves
+                .iter()
+                .take(MAX_DRAWN_PLAYOUT_MOVES)
+                .map(|&m| game.move_text(m))
+                .collect();
+            let left_out = playout.moves.len().saturating_sub(MAX_DRAWN_PLAYOUT_MOVES);
+            if left_out > 0 {
+                moves.push(format!(
+                    "and {} more moves to the end",
+                    thousands(left_out as u64)
+                ));
+            }
             writeln!(
                 f,
                 "added {}; playout {}; {}",

@@ -680,7 +680,9 @@ impl<G: TwoPlayerGame> SearchCheck<G> {
     /// " at heaps 0, 0, 1 (O to move)".
     fn at(&self) -> String {
         match (&self.mistake_words, self.counts) {
-            (Some((words, mover)), None) => format!(" at {words} ({mover} to move)"),
+            (Some((words, mover)), None) => {
+                format!(" at {}", crate::render::with_turn(words, mover))
+            }
             _ => " on this one".to_owned(),
         }
     }

@@ -7,7 +7,8 @@ use std::hash::Hash;
 
 use crate::engine::budget::{Budget, max_depth};
 use crate::engine::memo::Memo;
-use crate::engine::{End, Forfeit, Level, Opponent, play_out};
+use crate::engine::play::Fault;
+use crate::engine::{End, Forfeit, Level, Opponent, learner, play_out};
 use crate::render::palette::{DRAW_BAR, INK, MUTED, O_MARK, PAPER, TABLE_EDGE, X_MARK};
 use crate::render::parts::{self, caption, card, heading_cell, plain_table};
 use crate::render::{Border, Html, Picture, Px, Scale, div, notebook_pictures, span, td, tr};
@@ -265,6 +266,24 @@ where
     }
 }
 
+/// A player of tic-tac-toe: a [`Level`], an [`Opponent`], or a learner's function from a board
+/// to a square. A player of another game plays in [`Tournament::among_for`].
+#[diagnostic::on_unimplemented(
+    message = "`Tournament::among` is a tic-tac-toe tournament, and `{Self}` is not a tic-tac-toe player",
+    label = "a player of another game",
+    note = "for another game's players, give the game too: `Tournament::among_for(&game, players)`"
+)]
+pub trait TicTacToePlayer {
+    /// The player as an [`Opponent`].
+    fn into_opponent(self) -> Opponent;
+}
+
+impl<T: Into<Opponent>> TicTacToePlayer for T {
+    fn into_opponent(self) -> Opponent {
+        self.into()
+    }
+}
+
 /// Every player against every player, as X (rows) and as O (columns), on tic-tac-toe or any
 /// game: the crate's levels, random and perfect play, its searching and Monte Carlo players, and
 /// a learner's own.
@@ -294,6 +313,8 @@ pub struct Tournament {
     exact: bool,
     /// Games played a pairing when sampled: fewer than [`SAMPLED_GAMES`] when the time ran out.
     games: u32,
+    /// Where the game's own code panicked, if it did: the tournament stopped there.
+    panicked: Option<String>,
 }
 
 impl Tournament {
@@ -324,6 +345,7 @@ impl Tournament {
             rates,
             exact: true,
             games: 0,
+            panicked: None,
         }
     }
 
@@ -334,12 +356,12 @@ impl Tournament {
     ///
     /// As [`Tournament::among_for`].
     pub fn among(
-        players: impl IntoIterator<Item = impl Into<Opponent>>,
+        players: impl IntoIterator<Item = impl TicTacToePlayer>,
     ) -> Result<Tournament, LimitError> {
         let players = players
             .into_iter()
             .take(MAX_TOURNAMENT_LEVELS + 1)
-            .map(Into::into);
+            .map(TicTacToePlayer::into_opponent);
         Tournament::among_for(&TicTacToe::default(), players)
     }
 
@@ -382,14 +404,43 @@ impl Tournament {
             u64::from(MAX_TOURNAMENT_PLAYOUTS),
         )?;
         let budget = Budget::new(u64::MAX, u32::MAX);
+        // A panic in the game's own code stops the tournament: no game after it can be trusted.
+        let mut panicked = None;
+        let in_words = |x: &Opponent<G>, o: &Opponent<G>, message: &str| -> String {
+            format!(
+                "in a game of {} (X) against {} (O): {message}",
+                x.name(),
+                o.name()
+            )
+        };
         let exact = Tournament::pairings(&mut players, |x, o| {
-            ExactEndings::in_game(game, x, o, &budget).map(|ending| ending.rates)
+            if panicked.is_some() {
+                return None;
+            }
+            match learner::run(|| ExactEndings::in_game(game, x, o, &budget)) {
+                Ok(found) => found.map(|ending| ending.rates),
+                Err(message) => {
+                    panicked = Some(in_words(x, o, &message));
+                    None
+                }
+            }
         });
         let mut games = SAMPLED_GAMES;
         let rates = match &exact {
             Some(rates) => rates.clone(),
             None => Tournament::pairings(&mut players, |x, o| {
+                if panicked.is_some() {
+                    return Some(Rates::default());
+                }
                 let sample = SampledEndings::in_game(game, x, o, SAMPLED_GAMES, SEED, &budget);
+                if let Some(Forfeit {
+                    fault: Fault::GamePanicked(message),
+                    ..
+                }) = &sample.first_forfeit
+                {
+                    panicked = Some(in_words(x, o, message));
+                    return Some(Rates::default());
+                }
                 games = games.min(sample.games);
                 Some(sample.rates)
             })
@@ -401,6 +452,7 @@ impl Tournament {
             exact: exact.is_some(),
             rates,
             games: if exact.is_some() { 0 } else { games },
+            panicked,
         })
     }
 
@@ -453,9 +505,19 @@ impl Tournament {
         self.exact
     }
 
+    /// Where the game's own code panicked, if it did: the tournament stopped there, and the
+    /// pairings after it have no games.
+    pub fn panicked(&self) -> Option<&str> {
+        self.panicked.as_deref()
+    }
+
     /// How it counted, in words.
     fn how(&self) -> String {
-        if self.exact {
+        if let Some(panicked) = &self.panicked {
+            format!(
+                "until the game's own code panicked {panicked}; the tournament stopped there, and the pairings after have no games"
+            )
+        } else if self.exact {
             "exact".to_owned()
         } else if self.games < SAMPLED_GAMES {
             format!(
@@ -561,6 +623,12 @@ impl fmt::Display for Tournament {
                     100.0 * r.o_wins
                 )?;
             }
+        }
+        if let Some(panicked) = &self.panicked {
+            write!(
+                f,
+                "\nThe game's own code panicked {panicked}: the tournament stopped there."
+            )?;
         }
         Ok(())
     }
