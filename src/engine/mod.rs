@@ -18,6 +18,7 @@ pub mod menace;
 mod opponent;
 pub mod perft;
 pub mod play;
+mod playout_policy;
 pub mod search;
 mod seed;
 pub mod solve;

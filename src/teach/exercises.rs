@@ -13,20 +13,27 @@
 //! ```
 
 use std::any::Any;
-use std::fmt;
 
-use super::challenge::{Challenge, DepthStudy};
+use super::challenge::DepthStudy;
 use super::paper::PaperTree;
 use super::tree::{Algorithm, SearchTree};
 use crate::engine::menace::{MAX_TRAINING_GAMES, MatchBox, Menace};
 use crate::engine::search::minimax;
-use crate::engine::{Level, MAX_DEPTH, Opponent, Reason, learner, rules_choice, stats};
+use crate::engine::{Level, MAX_DEPTH, Reason, rules_choice, stats};
 use crate::render::palette::INK;
-use crate::render::parts::{NOT_YET, RIGHT, caption, card, verdict_box};
+use crate::render::parts::{caption, card};
 use crate::render::{Html, Picture, Scale, div, notebook_pictures};
 use crate::rules::text::{quoted, thousands};
 use crate::rules::{Board, Counted, LimitError, Player, Square, SquareSet, Symmetry, magic};
 use itertools::Itertools;
+
+mod checks;
+
+pub use checks::{check_never_loses, check_win_test};
+
+mod verdict;
+
+pub use verdict::Verdict;
 
 /// The most numbers in a set [`Exercise::sets_summing_to`] asks about.
 pub const MAX_SET_SIZE: usize = 6;
@@ -57,71 +64,6 @@ pub struct Exercise {
     tree: Option<PaperTree>,
     /// Its number in the notebook that sets it ([`Exercise::numbered`]).
     number: Option<u32>,
-}
-
-/// Whether an answer was right, and what to say about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Verdict {
-    right: bool,
-    text: String,
-    /// Which exercise was checked ("Exercise 2 of 01: ..."), when the exercise is numbered.
-    about: Option<String>,
-}
-
-impl Verdict {
-    /// Whether the answer was right.
-    pub fn is_right(&self) -> bool {
-        self.right
-    }
-
-    /// What to tell the learner.
-    pub fn text(&self) -> &str {
-        &self.text
-    }
-
-    /// Which exercise was checked, and its question ("Exercise 2 of 01: How many ...?"), when
-    /// the exercise has a number ([`Exercise::numbered`]).
-    pub fn about(&self) -> Option<&str> {
-        self.about.as_deref()
-    }
-}
-
-impl Picture for Verdict {
-    /// The verdict in a green or red box.
-    fn draw(&self, scale: Scale) -> Html {
-        let verdict = verdict_box(scale, (self.right, RIGHT, NOT_YET), &self.text);
-        match &self.about {
-            Some(about) => {
-                let mut inner: Html = div()
-                    .css("font-weight", "700")
-                    .css("color", INK)
-                    .css("margin-bottom", scale.px(6))
-                    .text(about)
-                    .into();
-                inner.push(verdict);
-                card(scale, inner)
-            }
-            None => card(scale, verdict),
-        }
-    }
-
-    fn text(&self) -> String {
-        self.to_string()
-    }
-}
-
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(about) = &self.about {
-            writeln!(f, "{about}")?;
-        }
-        write!(
-            f,
-            "{} {}",
-            if self.right { "Right!" } else { "Not yet." },
-            self.text
-        )
-    }
 }
 
 /// The whole number in `answer`, whatever type it came as, or a sentence saying what it was.
@@ -773,113 +715,3 @@ impl Picture for Exercise {
 }
 
 notebook_pictures!(Exercise, Verdict);
-
-/// Checks a win test written by a learner: `test(numbers)` must say whether some three of the
-/// magic numbers in `numbers` (1 to 9, no repeats) add up to 15. It is tried on all 512 sets of
-/// numbers and compared with the crate's own test; a panic inside it counts as a wrong answer.
-pub fn check_win_test(test: impl Fn(&[u8]) -> bool) -> Verdict {
-    let verdict = win_test_verdict(test);
-    super::classroom::record("check_win_test", "", verdict.right);
-    verdict
-}
-
-fn win_test_verdict(test: impl Fn(&[u8]) -> bool) -> Verdict {
-    for bits in 0..512u16 {
-        let squares = SquareSet::from_bits(bits);
-        let mut numbers: Vec<u8> = squares.iter().map(Square::magic_number).collect();
-        numbers.sort_unstable();
-        let expected = magic::has_won(squares);
-        match learner::run(|| test(&numbers)) {
-            Ok(answer) if answer == expected => {}
-            Ok(answer) => {
-                return Verdict {
-                    right: false,
-                    text: format!(
-                        "For the numbers {numbers:?} your test says {answer}, but it should say {expected}. Hint: try every three of the numbers (itertools' array_combinations::<3>()) and look for a sum of 15."
-                    ),
-                    about: None,
-                };
-            }
-            Err(message) => {
-                return Verdict {
-                    right: false,
-                    text: format!(
-                        "Your test panicked on the numbers {numbers:?} ({message}): it must work for any set, even an empty one."
-                    ),
-                    about: None,
-                };
-            }
-        }
-    }
-    Verdict {
-        right: true,
-        text: "Your test agrees with the magic-square test on all 512 sets of numbers.".to_owned(),
-        about: None,
-    }
-}
-
-/// Checks that `player` (a learner's function from a board to a square, or a search with a
-/// learner's evaluation) never loses against `level`, neither as X nor as O, over every game the
-/// level can play against it (or over sampled games, if the player uses randomness).
-///
-/// ```
-/// use magic_tictactoe::{exercises::check_never_loses, Board, Level};
-///
-/// let best = |board: &Board| board.best_moves().first();
-/// assert!(check_never_loses(best, Level::Perfect).is_right());
-/// let first_free = |board: &Board| board.empty_squares().first();
-/// assert!(!check_never_loses(first_free, Level::Random).is_right());
-/// ```
-pub fn check_never_loses(player: impl Into<Opponent>, level: Level) -> Verdict {
-    let verdict = never_loses_verdict(player.into(), level);
-    super::classroom::record(
-        &format!("check_never_loses against the {level} computer"),
-        "",
-        verdict.right,
-    );
-    verdict
-}
-
-fn never_loses_verdict(player: Opponent, level: Level) -> Verdict {
-    let challenge = Challenge::new(player);
-    let name = challenge.name().to_owned();
-    for side in Player::ALL {
-        let Some(record) = challenge.record(level, side) else {
-            return Verdict {
-                right: false,
-                text: format!("The {level} level is not one the challenge plays against."),
-                about: None,
-            };
-        };
-        if !record.never_loses() {
-            let hint = if record.forfeits > 0.0 {
-                format!(
-                    "{:.1} % are forfeits: its code chose a taken square or panicked. Draw Challenge::new(your player) to see where",
-                    100.0 * record.forfeits
-                )
-            } else {
-                "Hint: look for the positions where the other side can make two threats at once (a fork), and stop them one move earlier".to_owned()
-            };
-            return Verdict {
-                right: false,
-                text: format!(
-                    "{name} loses {:.1} % of its games as {side} against the {level} computer. {hint}.",
-                    100.0 * record.losses
-                ),
-                about: None,
-            };
-        }
-    }
-    Verdict {
-        right: true,
-        text: format!(
-            "{name} never loses against the {level} computer, as X or as O ({}).",
-            if challenge.is_exact() {
-                "over every game it can play"
-            } else {
-                "in every sampled game"
-            }
-        ),
-        about: None,
-    }
-}

@@ -25,8 +25,9 @@
 
 use std::fmt;
 
+use super::steps::art::{Badge, TreeArt, node_look};
 pub use super::steps::{Algorithm, Bound, Finding};
-use super::steps::{Badge, Shape, Steps, TreeArt, node_look};
+use super::steps::{Shape, Steps};
 use crate::engine::search::{self, GameTree, MoveOrder, Pruning, TicTacToe, value_if_over};
 use crate::engine::{Value, stats};
 use crate::render::parts::{

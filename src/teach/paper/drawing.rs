@@ -6,7 +6,8 @@ use super::model::PaperTree;
 use super::stepper::{OrderComparison, PaperSearch};
 use crate::render::parts::{caption, card, side_by_side_or_below, title};
 use crate::render::{Html, Picture, Scale, div, notebook_pictures};
-use crate::teach::steps::{Algorithm, Badge, Finding, TreeArt, node_look};
+use crate::teach::steps::art::{Badge, TreeArt, node_look};
+use crate::teach::steps::{Algorithm, Finding};
 
 impl PaperSearch {
     fn node_html(&self, index: usize, scale: Scale) -> Html {
