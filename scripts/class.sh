@@ -323,11 +323,13 @@ classadmin "${system_flag[@]}" sync
 if [ -n "$students" ] || [ -n "$teacher" ]; then
     classadmin "${system_flag[@]}" apply "${list_args[@]}" || exit 2
 fi
-if ! classadmin list | grep -q $'\tstudent$'; then
+# grep -c reads the whole list: grep -q would stop at the first student and could leave
+# classadmin writing into a closed pipe.
+students_now="$(classadmin list | grep -c $'\tstudent$' || true)"
+if [ "$students_now" -eq 0 ]; then
     echo "class.sh: no students yet: give a class list with --students FILE" >&2
     exit 2
 fi
-students_now="$(classadmin list | grep -c $'\tstudent$')"
 slips_waiting="$(classadmin slips | grep -o 'class="slip"' | wc -l)"
 slips_said=""
 [ "$slips_waiting" -gt 0 ] && slips_said="; $slips_waiting first passwords wait to be printed from the class page (Students), or: sudo ./scripts/class.sh slips > slips.html"

@@ -98,8 +98,8 @@ def main(argv=None):
         return 0
 
     if args.command == "list":
-        for person in roster.load(hub):
-            print(f"{person.login}\t{person.name}\t{person.klass}\t{person.role}")
+        sys.stdout.write("".join(f"{person.login}\t{person.name}\t{person.klass}\t{person.role}\n"
+                                 for person in roster.load(hub)))
         return 0
 
     from .accounts import Accounts, Problem
@@ -139,4 +139,10 @@ def url_of(hub):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:
+        # Whoever read the output stopped early (head, grep -q): nothing more to say, and no
+        # traceback for it.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
