@@ -31,7 +31,9 @@
 #   --check           read the class list, say what it would make (or what is wrong in it), and
 #                     change nothing
 #   --class NAME      the class of the list's students who have none in a class column
-#   --teacher NAME    the teacher, the hub's admin ("Ada Byron", or a login such as ms-ada)
+#   --teacher NAME    the teacher ("Ada Byron", or a login such as ms-ada): with --class, the
+#                     teacher of that class only (run class.sh once a class, for several); with
+#                     no --class, the hub's admin, who looks after every class
 #   --ip IP           where the hub listens (default 0.0.0.0, every interface; 127.0.0.1 for
 #                     this machine only)
 #   --port N          the hub's port (default 8000)
@@ -349,6 +351,7 @@ MAGIC_CLASS_HOME="$CLASS_HOME" MAGIC_CLASS_IP="$ip" MAGIC_CLASS_PORT="$port" \
     MAGIC_CLASS_STUDENT_HOME="$STUDENT_HOME" MAGIC_CLASS_STUDENT_CLASS_HOME="$STUDENT_CLASS_HOME" MAGIC_CLASS_MEMORY="$memory" MAGIC_CLASS_CPUS="$cpus" \
     MAGIC_CLASS_PROCESSES="$processes" MAGIC_CLASS_IDLE_SECONDS="$idle_seconds" MAGIC_CLASS_WARM_AHEAD_MINUTES="$warm_ahead" \
     MAGIC_CLASS_SSL_CERT="$cert" MAGIC_CLASS_SSL_KEY="$key" \
+    MAGIC_CLASS_TEACHING="$(classadmin teaching)" \
     hub_env > "$HUB_STATE/hub.env.partial"
 chmod 600 "$HUB_STATE/hub.env.partial"
 

@@ -56,6 +56,8 @@ if [ "$(id -u)" -eq 0 ]; then
     "$VENV/bin/python" scripts/class_test.py
     say "The class hub as a systemd service on a school's server (systemd as PID 1 in a container): a SIGKILL'd hub and a reboot come back by themselves"
     "$VENV/bin/python" scripts/class_service_test.py
+    say "A hub of several classes and teachers: each teacher reaches their own class only, endpoint by endpoint; the admin reaches all"
+    "$VENV/bin/python" scripts/school_test.py
 else
     say "Class server test skipped: scripts/class.sh makes accounts, so it needs root"
 fi

@@ -3,7 +3,7 @@
 - Students log in with the accounts made from the teacher's class list (classadmin: the
   roster, hub/roster.csv). Their passwords live in this hub's database, hashed, in
   NativeAuthenticator's table; nobody signs up. Each class of the roster is a group of the hub.
-  The teacher is the hub's admin.
+  A teacher of the whole hub is its admin; a teacher of named classes reaches those classes only.
 - With Docker (the default when it can be had), DockerSpawner starts each student's server in a
   container from the students' image, with the CPU, memory and process limits the teacher set,
   on the host's network (listening on 127.0.0.1 only), with the student's home on a named
@@ -70,11 +70,38 @@ c.NativeAuthenticator.minimum_password_length = 8
 c.NativeAuthenticator.allowed_failed_logins = 10
 c.NativeAuthenticator.seconds_before_next_try = 60
 c.Authenticator.allow_all = True
-c.Authenticator.admin_users = {p.login for p in roster.teachers(PEOPLE)}
-groups = {}
-for person in roster.students(PEOPLE):
-    groups.setdefault(roster.group_name(person.klass), {"users": []})["users"].append(person.login)
-c.JupyterHub.load_groups = groups
+c.JupyterHub.load_groups = {group: {"users": users} for group, users in roster.hub_groups(PEOPLE).items()}
+# Teachers. A teacher of the whole hub (class.sh --teacher without --class) is its admin. A
+# teacher of named classes (--class 7B --teacher ms-ada) holds, through the group of that class's
+# teachers, a role scoped to the class's group: they list, see the activity of, start, stop and
+# open the servers of that class's students, and reach the class page, which shows them that
+# class; another class's students are not theirs to see. Admin membership is exact: a teacher
+# given a class of their own stops being the hub's admin at the next start.
+c.JupyterHub.load_roles = [{"name": "admin", "users": sorted(p.login for p in roster.teachers(PEOPLE)
+                                                             if roster.looks_after_all(p))}]
+for group in roster.taught_classes(PEOPLE):
+    c.JupyterHub.load_roles.append({
+        "name": f"teacher-of-{group}",
+        "description": f"A teacher of the class {group}: its students' servers, and the class page",
+        "scopes": [f"list:users!group={group}", f"read:users!group={group}", f"read:groups!group={group}",
+                   f"servers!group={group}", f"access:servers!group={group}", "access:services!service=class"],
+        "groups": [roster.TEACHERS_OF + group],
+    })
+
+
+
+def class_access(spawner):
+    """A teacher's token opens their students' servers. Their role grants access:servers!group=7b;
+    the hub resolves that for a browser's login, but a student's server checks a token's scopes
+    against its own access scopes (the server and the user), and JupyterHub cannot match a group's
+    filter to a user there (jupyterhub.services.auth.check_scopes says so). The student's server
+    also takes the scope of each group its student is in, as it starts
+    (docs/upstream/jupyterhub-group-access-scopes.md): a student moved to another class keeps the
+    old class's until their server next starts."""
+    user = spawner.user.name
+    spawner.oauth_access_scopes = [f"access:servers!server={user}/{spawner.name}", f"access:servers!user={user}",
+                                   *(f"access:servers!group={group.name}" for group in spawner.user.groups)]
+
 
 c.Spawner.default_url = f"/lab/tree/{NOTEBOOK}"
 # A class's servers start together on a small machine: give them time.
@@ -123,6 +150,7 @@ if SPAWNER == "docker":
     }
     # Stopping the hub leaves the containers running; the hub takes them back when it starts.
     c.JupyterHub.cleanup_servers = False
+    c.Spawner.pre_spawn_hook = class_access
 else:
     import pwd
 
@@ -133,7 +161,7 @@ else:
         """Homes stay private (mode 700), whatever changed them since set-up."""
         Path(pwd.getpwnam(spawner.user.name).pw_dir).chmod(0o700)
 
-    c.Spawner.pre_spawn_hook = private_home
+    c.Spawner.pre_spawn_hook = lambda spawner: (private_home(spawner), class_access(spawner))
 
 # Servers idle longer than the teacher's time are stopped; the student's files stay.
 c.JupyterHub.services = [{
@@ -141,11 +169,11 @@ c.JupyterHub.services = [{
     "command": [sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={IDLE_SECONDS}",
                 f"--cull-every={max(5, min(300, IDLE_SECONDS // 4))}"],
 }]
-c.JupyterHub.load_roles = [{
+c.JupyterHub.load_roles.append({
     "name": "idle-culler",
     "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
     "services": ["idle-culler"],
-}]
+})
 # The teacher's class page (scripts/class/class_page.py): the hub's admin (the teacher) has the
 # scope access:services, so only the teacher gets past its login; it reads the students' progress
 # files and writes into their folders (start over) as the hub's user, root.

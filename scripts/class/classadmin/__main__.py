@@ -9,6 +9,7 @@ may too.
     python -m classadmin remove LOGIN
     python -m classadmin password LOGIN       a new password (the old one stops working)
     python -m classadmin list                 the class, one person a line
+    python -m classadmin teaching             the classes with teachers of their own (each a role of the hub's)
     python -m classadmin slips [FILE]         the first passwords as slips to print (HTML)
     python -m classadmin sync                 the hub's passwords in line with the roster
 
@@ -44,6 +45,7 @@ def main(argv=None):
     for name in ("remove", "password"):
         commands.add_parser(name).add_argument("login")
     commands.add_parser("list")
+    commands.add_parser("teaching")
     commands.add_parser("slips").add_argument("file", nargs="?")
     commands.add_parser("sync")
     args = parser.parse_args(argv)
@@ -97,6 +99,10 @@ def main(argv=None):
             sys.stdout.write(text)
         return 0
 
+    if args.command == "teaching":
+        print(" ".join(roster.taught_classes(roster.load(hub))))
+        return 0
+
     if args.command == "list":
         sys.stdout.write("".join(f"{person.login}\t{person.name}\t{person.klass}\t{person.role}\n"
                                  for person in roster.load(hub)))
@@ -109,12 +115,19 @@ def main(argv=None):
             entry = roster.Entry(0, roster.tidy(args.name), args.login.lower(), args.klass, column=bool(args.login))
             plan = roster.plan([entry], accounts.people, "teacher" if args.teacher else "student", args.klass)
             plan.problems = [p.replace("line 0: ", "") for p in plan.problems]
-            if plan.ok and not plan.new:
+            if plan.ok and not plan.new and not plan.teaching:
                 print(f"{plan.kept[0].login} is in the class already")
                 return 0
+            taught = roster.taught_classes(accounts.people)
             made = accounts.apply(plan)
             print(plan.words())
-            print(f"{made[0]['login']}'s first password: {made[0]['password']}")
+            if made:
+                print(f"{made[0]['login']}'s first password: {made[0]['password']}")
+            new = sorted(set(roster.taught_classes(accounts.people)) - set(taught))
+            if new:
+                print(f"A running hub gives the teacher of {', '.join(new)} their class when it starts again: "
+                      "run class.sh again with its options (a hub run by systemd restarts by itself, and nobody's "
+                      "server stops)")
         elif args.command == "remove":
             person = accounts.remove(args.login)
             print(f"{person.login} ({person.name}) is no longer in the class: their login is gone; their work is kept")

@@ -140,17 +140,20 @@ class LiveHub:
         answer = self.api("POST", f"/users/{person.login}")
         if answer.status_code not in (201, 409):
             raise Problem(f"the hub did not add {person.login}: HTTP {answer.status_code} {answer.text[:200]}")
-        if person.role == "teacher":
+        if roster.looks_after_all(person):
             answer = self.api("PATCH", f"/users/{person.login}", json={"admin": True})
             if answer.status_code != 200:
                 raise Problem(f"the hub did not make {person.login} a teacher: HTTP {answer.status_code}")
             return
-        group = roster.group_name(person.klass)
+        for group in groups_of(person):
+            self.join(person.login, group)
+
+    def join(self, login, group):
         if self.api("GET", f"/groups/{group}").status_code == 404:
             self.api("POST", f"/groups/{group}")
-        answer = self.api("POST", f"/groups/{group}/users", json={"users": [person.login]})
+        answer = self.api("POST", f"/groups/{group}/users", json={"users": [login]})
         if answer.status_code != 200:
-            raise Problem(f"the hub did not put {person.login} in {group}: HTTP {answer.status_code} {answer.text[:200]}")
+            raise Problem(f"the hub did not put {login} in {group}: HTTP {answer.status_code} {answer.text[:200]}")
 
     def remove(self, login):
         """Deletes the hub's user (stopping their server first, as the hub does); their work
@@ -176,10 +179,9 @@ class StoppedHub:
         if user is None:
             user = orm.User(name=person.login)
             self.db.add(user)
-        if person.role == "teacher":
+        if roster.looks_after_all(person):
             user.admin = True
-        else:
-            name = roster.group_name(person.klass)
+        for name in groups_of(person):
             group = orm.Group.find(self.db, name)
             if group is None:
                 group = orm.Group(name=name)
@@ -198,6 +200,17 @@ class StoppedHub:
         # its volume kept.
         if shutil.which("docker"):
             subprocess.run(["docker", "rm", "-f", f"magic-tictactoe-{login}"], capture_output=True, check=False)
+
+
+def groups_of(person):
+    """The hub's groups `person` belongs in: a student's class; a teacher of named classes, the
+    group of each one's teachers (which holds the role scoped to the class); a teacher of the
+    whole hub, none (they are its admin)."""
+    if person.role != "teacher":
+        return [roster.group_name(person.klass)]
+    if roster.looks_after_all(person):
+        return []
+    return [roster.teachers_group(klass) for klass in roster.classes_of(person)]
 
 
 def hub_for(hub, passwords):
@@ -292,7 +305,12 @@ class Accounts:
         The roster is written after each, so a stop midway loses nobody who was made."""
         if not plan.ok:
             raise Problem(plan.words())
-        target = hub_for(self.hub, self.passwords) if plan.new else None
+        target = hub_for(self.hub, self.passwords) if plan.new or plan.teaching else None
+        for teacher, klass in plan.teaching:
+            person = self.find(teacher.login)
+            person.klass = f"{roster.CLASS_SEPARATOR} ".join([*roster.classes_of(person), klass])
+            target.add(person)
+            roster.save(self.hub, self.people)
         made = []
         for person in plan.new:
             password = new_password()

@@ -86,6 +86,7 @@ class Plan:
     ones already on the roster, what was noted while reading, and every problem found."""
     new: list = field(default_factory=list)  # [Person]
     kept: list = field(default_factory=list)  # [Person], already on the roster
+    teaching: list = field(default_factory=list)  # [(Person, class)]: a teacher on the roster, a class more
     notes: list = field(default_factory=list)
     problems: list = field(default_factory=list)
 
@@ -103,16 +104,23 @@ class Plan:
         if self.new:
             lines.append(f"{plural(len(self.new), 'new account')}:")
             width = max(len(p.login) for p in self.new)
-            lines += [f"  {p.login:<{width}}  {p.name}" + ("  (teacher)" if p.role != "student" else
-                                                           f"  ({p.klass})" if p.klass != DEFAULT_CLASS else "")
-                      for p in self.new]
+            lines += [f"  {p.login:<{width}}  {p.name}{what_of(p)}" for p in self.new]
+        for person, klass in self.teaching:
+            lines.append(f"{person.login} ({person.name}) teaches {klass} too")
         if self.kept:
             lines.append(f"{plural(len(self.kept), 'name')} already in the class, unchanged: "
                          + ", ".join(p.login for p in self.kept[:20]) + (" ..." if len(self.kept) > 20 else ""))
-        if not self.new and not self.kept:
+        if not self.new and not self.kept and not self.teaching:
             lines.append("The list names nobody.")
         lines += [f"Note: {note}" for note in self.notes]
         return "\n".join(lines)
+
+
+def what_of(person):
+    """'  (teacher of 7B)', '  (7B)': who a new account is, after their name."""
+    if person.role == "teacher":
+        return "  (teacher of the whole hub)" if looks_after_all(person) else f"  (teacher of {person.klass})"
+    return f"  ({person.klass})" if person.klass != DEFAULT_CLASS else ""
 
 
 def plural(n, word):
@@ -344,6 +352,66 @@ def group_name(klass):
 
 
 # ------------------------------------------------------------------------------------------
+# Who teaches whom. A teacher's class column holds the classes they teach, separated by ';'
+# ("7B; 8C"). A teacher of the class with no name (class.sh --teacher without --class, as a
+# hub of one class always had) looks after the whole hub: the hub's admin. A teacher of named
+# classes sees, opens, starts and collects the students of those classes only: a role of the
+# hub's scoped to each class's group (jupyterhub_config.py), held through the class's group of
+# teachers.
+
+CLASS_SEPARATOR = ";"
+TEACHERS_OF = "teachers-of-"
+
+
+def classes_of(person):
+    """The classes a person is in: a student's one, a teacher's every one."""
+    if person.role != "teacher":
+        return [person.klass]
+    return [c for c in (tidy(part) for part in person.klass.split(CLASS_SEPARATOR)) if c] or [DEFAULT_CLASS]
+
+
+def looks_after_all(person):
+    """Whether `person` is a teacher of the whole hub (its admin), not of named classes only."""
+    return person.role == "teacher" and DEFAULT_CLASS in (group_name(c) for c in classes_of(person))
+
+
+def teachers_group(klass):
+    """The hub's group of a class's teachers, which holds the role scoped to the class's group."""
+    return TEACHERS_OF + group_name(klass)
+
+
+def taught_by(people, login):
+    """The students `login` may see and act on: every student for a teacher of the whole hub,
+    the students of their classes for a teacher of named classes, nobody for anyone else."""
+    teacher = next((p for p in people if p.login == login and p.role == "teacher"), None)
+    if teacher is None:
+        return []
+    if looks_after_all(teacher):
+        return students(people)
+    groups = {group_name(c) for c in classes_of(teacher)}
+    return [p for p in students(people) if group_name(p.klass) in groups]
+
+
+def taught_classes(people):
+    """The groups of the classes that have a teacher of their own (not of the whole hub), sorted:
+    each gets a role of the hub's scoped to it."""
+    return sorted({group_name(c) for p in teachers(people) if not looks_after_all(p) for c in classes_of(p)})
+
+
+def hub_groups(people):
+    """The hub's groups as the roster makes them: each class's students, and each taught class's
+    teachers. {group: [login]}"""
+    groups = {}
+    for person in students(people):
+        groups.setdefault(group_name(person.klass), []).append(person.login)
+    for person in teachers(people):
+        if not looks_after_all(person):
+            for klass in classes_of(person):
+                groups.setdefault(teachers_group(klass), []).append(person.login)
+    return groups
+
+
+# ------------------------------------------------------------------------------------------
 # Planning.
 
 def plan(entries, roster, role="student", klass="", accounts=None, notes=(), problems=()):
@@ -386,10 +454,15 @@ def plan(entries, roster, role="student", klass="", accounts=None, notes=(), pro
         # A login the roster has is that person (the login is who they are); else a name the
         # roster has in the same class.
         existing = by_login.get(entry.login) if entry.login else by_name.get((name.casefold(), klass_of.casefold()))
+        if existing is None and role == "teacher" and not entry.login:
+            # A teacher is one person whatever class they are named for.
+            existing = next((p for p in roster if p.role == "teacher" and p.name.casefold() == name.casefold()), None)
         if existing is not None:
             if existing.role != role:
                 result.problems.append(f"line {entry.line}: {existing.login} is already in the class as a "
                                        f"{existing.role}, not a {role}")
+            elif role == "teacher" and group_name(klass_of) not in {group_name(c) for c in classes_of(existing)}:
+                result.teaching.append((existing, klass_of))
             else:
                 result.kept.append(existing)
             continue

@@ -18,30 +18,44 @@ def public_url():
         return ""
 
 
-def waiting():
-    return Slips(HUB).waiting()
+def waiting(teacher):
+    """The first passwords still to hand out that `teacher` (records.Teacher) hands out: every one
+    for a teacher of the whole hub, their own students' for a teacher of a class."""
+    return [s for s in Slips(HUB).waiting() if teacher.whole or teacher.teaches(s["login"])]
 
 
-def slips_page(slips=None, title="Passwords to hand out"):
-    return sheet(waiting() if slips is None else slips, public_url(), title)
+def slips_page(slips, title="Passwords to hand out"):
+    return sheet(slips, public_url(), title)
 
 
-def forget():
-    Slips(HUB).forget()
+def forget(teacher):
+    """The slips `teacher` handed out are forgotten (the students keep their passwords)."""
+    Slips(HUB).drop([s["login"] for s in waiting(teacher)])
 
 
 def opened():
     return Accounts(HUB, system=SPAWNER == "local")
 
 
-def add(text, klass):
+def add(text, klass, teacher):
     """Adds the students named in `text` (a class list, pasted) to the class `klass`; returns
-    (what was done or what is wrong, as sentences; the new accounts' slips)."""
+    (what was done or what is wrong, as sentences; the new accounts' slips). A teacher of named
+    classes adds to those classes only (to their first when `klass` is empty)."""
     if len(text) > MAX_TEXT:
         raise Problem(f"that is {len(text):,} characters: paste at most {MAX_TEXT:,} at a time (a class list), "
                       "or give the whole list to class.sh --students")
     entries, notes, problems = roster.read_list(text)
     klass = roster.tidy(klass)[:60]
+    if not teacher.whole:
+        yours = {roster.group_name(c): c for c in teacher.classes}
+        wanted = [klass] + [entry.klass for entry in entries if entry.klass]
+        others = sorted({k for k in wanted if k and roster.group_name(k) not in yours})
+        if others:
+            raise Problem(f"you teach {' and '.join(teacher.classes)}, not {' or '.join(others)}: "
+                          "students of another class are added by its teacher or by the hub's admin")
+        klass = yours.get(roster.group_name(klass), teacher.classes[0]) if klass else teacher.classes[0]
+        for entry in entries:
+            entry.klass = yours[roster.group_name(entry.klass)] if entry.klass else ""
     accounts = opened()
     try:
         plan = roster.plan(entries, accounts.people, "student", klass, notes=notes, problems=problems)

@@ -10,27 +10,34 @@ import zipfile
 from pathlib import Path
 
 from .home_files import home, read_in
-from .records import students
 from .settings import COURSE, HUB, WORK
 
 COLLECTED = HUB / "collected"  # in the hub's folder: root only
 MOST_BYTES = 32 << 20  # a notebook larger than this (its outputs, most likely) is left out, and said
 
 
-def collect(notebook):
-    """Every student's copy of `notebook` (a course notebook's path in the student's folder):
+def collect(notebook, logins):
+    """Each student's of `logins` copy of `notebook` (a course notebook's path in their folder):
     the zip's bytes, its file name, and a sentence of what was collected. The copies also go to
     COLLECTED/<notebook> <time>/<student>.ipynb."""
     if not re.fullmatch(r"notebooks/[\w.-]+\.ipynb", notebook) or not (COURSE / notebook).exists():
         raise ValueError(f"the course has no notebook {notebook}")
     stem = Path(notebook).stem
     when = datetime.datetime.now().strftime("%Y-%m-%d %H.%M.%S")
-    folder = COLLECTED / f"{stem} {when}"
-    folder.mkdir(parents=True, mode=0o700)
+    COLLECTED.mkdir(parents=True, mode=0o700, exist_ok=True)
+    # Two teachers may collect the same notebook in the same second: each gets a folder.
+    folder, more = COLLECTED / f"{stem} {when}", 1
+    while True:
+        try:
+            folder.mkdir(mode=0o700)
+            break
+        except FileExistsError:
+            more += 1
+            folder = COLLECTED / f"{stem} {when} ({more})"
     got, missing, too_big = [], [], []
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for student in students():
+        for student in logins:
             where = home(student)
             try:
                 data = read_in(where, Path(WORK) / notebook, MOST_BYTES + 1) if where else None

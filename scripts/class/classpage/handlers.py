@@ -16,26 +16,47 @@ from . import accounts, tasks
 from .collect import collect
 from .course import exercises_heading, start_over
 from .page import page_html, table_html
-from .records import Table, log, students
+from .records import Table, Teacher, log
 from .settings import BASE
 
 class Handler(HubOAuthenticated, web.RequestHandler):
     def teacher(self):
         return self.get_current_user()["name"]
 
+    def me(self):
+        """The signed-in teacher and the students they may see (records.Teacher): a teacher of a
+        class reaches their class's students only, on every page and action."""
+        user = self.get_current_user()
+        me = Teacher(user["name"], admin=user.get("admin") is True)
+        if not me.whole and not me.classes:
+            raise web.HTTPError(403, f"{user['name']} teaches no class on this hub")
+        return me
+
+    def student_of(self, me, login):
+        """`login`, when it is one of `me`'s students; else a 404 that says nothing of other classes."""
+        if not me.teaches(login):
+            raise web.HTTPError(404, f"{login} is not in your class")
+        return login
+
+    def whole_hub(self, me, what):
+        """Acts on every class of the hub: for its admin only."""
+        if not me.whole:
+            raise web.HTTPError(403, f"{what} acts on every class of the hub: the hub's admin does it")
+
 
 class PageHandler(Handler):
     @web.authenticated
     def get(self):
         xsrf = self.xsrf_token.decode() if isinstance(self.xsrf_token, bytes) else self.xsrf_token
-        self.write(page_html(self.teacher(), xsrf, self.get_argument("done", ""), Table()))
+        me = self.me()
+        self.write(page_html(me, xsrf, self.get_argument("done", ""), Table(me.students)))
 
 
 class TableHandler(Handler):
     @web.authenticated
     def get(self):
         self.set_header("Cache-Control", "no-store")
-        self.write(table_html(Table()))
+        self.write(table_html(Table(self.me().students)))
 
 
 class CsvHandler(Handler):
@@ -43,15 +64,14 @@ class CsvHandler(Handler):
     def get(self):
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="class-{time.strftime("%Y-%m-%d")}.csv"')
-        self.write(Table().csv())
+        self.write(Table(self.me().students).csv())
 
 
 class HelpHandler(Handler):
     @web.authenticated
     def get(self, student):
-        if student not in students():
-            raise web.HTTPError(404, f"{student} is not in the class")
-        last = Table().last(student)
+        self.student_of(self.me(), student)
+        last = Table([student]).last(student)
         notebook = last["notebook"] if last else NOTEBOOK
         anchor = exercises_heading(notebook, last["exercise"]) if last else ""
         lab = url_path_join(BASE, "user", student, "lab", "tree", *notebook.split("/"))
@@ -68,8 +88,7 @@ class StartOverHandler(Handler):
     def post(self):
         student = self.get_argument("student")
         notebook, _, number = self.get_argument("what").partition("|")
-        if student not in students():
-            raise web.HTTPError(404, f"{student} is not in the class")
+        self.student_of(self.me(), student)
         try:
             done = start_over(student, notebook, int(number) if number else None)
             log(self.teacher(), "started over", student, f"{notebook}{' exercise ' + number if number else ''}")
@@ -85,7 +104,7 @@ class CollectHandler(Handler):
     def post(self):
         notebook = self.get_argument("notebook")
         try:
-            data, name, said = collect(notebook)
+            data, name, said = collect(notebook, self.me().students)
         except (ValueError, OSError) as problem:
             self.redirect("./?" + urlencode({"done": f"Nothing collected: {problem}."}))
             return
@@ -101,8 +120,9 @@ class WarmHandler(Handler):
 
     @web.authenticated
     def post(self):
-        if tasks.warm(f"from the page, by {self.teacher()}"):
-            log(self.teacher(), "warmed", "the class", "now")
+        me = self.me()
+        if tasks.warm(f"from the page, by {me.login}", () if me.whole else me.students):
+            log(me.login, "warmed", "the class" if me.whole else ", ".join(me.classes), "now")
             done = ("Warming the class: every student's server starts with notebook 01's kernel ready. "
                     "It takes about a minute for a few students, a few minutes for thirty; this page says when it is done.")
         else:
@@ -115,6 +135,8 @@ class TimetableHandler(Handler):
 
     @web.authenticated
     def post(self):
+        me = self.me()
+        self.whole_hub(me, "The timetable")
         typed = self.get_argument("lessons", "")
         try:
             lessons = tasks.save_timetable(typed)
@@ -122,7 +144,7 @@ class TimetableHandler(Handler):
             # The page again, with the field as the teacher typed it, to mend rather than retype.
             xsrf = self.xsrf_token.decode() if isinstance(self.xsrf_token, bytes) else self.xsrf_token
             self.set_status(400)
-            self.write(page_html(self.teacher(), xsrf, f"The timetable is unchanged: {problem}.", Table(), typed))
+            self.write(page_html(me, xsrf, f"The timetable is unchanged: {problem}.", Table(me.students), typed))
             return
         said = ", ".join(tasks.lesson_words(lesson) for lesson in lessons) or "no lessons"
         log(self.teacher(), "set the timetable", "the class", said)
@@ -137,6 +159,7 @@ class UpdateHandler(Handler):
 
     @web.authenticated
     async def post(self):
+        self.whole_hub(self.me(), "Bringing in updated lessons")
         try:
             said = await IOLoop.current().run_in_executor(None, tasks.update)
             log(self.teacher(), "brought in", "the class", "updated lessons")
@@ -154,7 +177,7 @@ class AddStudentsHandler(Handler):
         text = self.get_argument("names", "")
         klass = self.get_argument("klass", "")
         try:
-            said, made = await IOLoop.current().run_in_executor(None, accounts.add, text, klass)
+            said, made = await IOLoop.current().run_in_executor(None, accounts.add, text, klass, self.me())
         except accounts.Problem as problem:
             self.redirect("./?" + urlencode({"done": f"Nobody was added. {problem}"}))
             return
@@ -170,9 +193,7 @@ class PasswordHandler(Handler):
 
     @web.authenticated
     async def post(self):
-        login = self.get_argument("login", "")
-        if login not in students():
-            raise web.HTTPError(404, f"{login} is not in the class")
+        login = self.student_of(self.me(), self.get_argument("login", ""))
         try:
             made = await IOLoop.current().run_in_executor(None, accounts.new_password, login)
         except accounts.Problem as problem:
@@ -188,9 +209,7 @@ class RemoveHandler(Handler):
 
     @web.authenticated
     async def post(self):
-        login = self.get_argument("login", "")
-        if login not in students():
-            raise web.HTTPError(404, f"{login} is not in the class")
+        login = self.student_of(self.me(), self.get_argument("login", ""))
         if self.get_argument("sure", "") != "yes":
             self.redirect("./?" + urlencode({"done": f"{login} is still in the class: tick 'sure' to take them out."}))
             return
@@ -210,12 +229,12 @@ class SlipsHandler(Handler):
     @web.authenticated
     def get(self):
         self.set_header("Cache-Control", "no-store")
-        self.write(accounts.slips_page())
+        self.write(accounts.slips_page(accounts.waiting(self.me())))
 
 
 class ForgetSlipsHandler(Handler):
     @web.authenticated
     def post(self):
-        accounts.forget()
+        accounts.forget(self.me())
         log(self.teacher(), "handed out", "the class", "first passwords")
         self.redirect("./?" + urlencode({"done": "The first passwords are forgotten here; the students keep theirs."}))

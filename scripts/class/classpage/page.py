@@ -141,13 +141,13 @@ LOGGED = {
 }
 
 
-def students_html(xsrf, waiting):
-    """The class's students: each with a new password and taking them out of the class; adding
+def students_html(xsrf, waiting, me):
+    """`me`'s students: each with a new password and taking them out of the class; adding
     students; the first passwords waiting to be printed."""
     form = f'<input type="hidden" name="_xsrf" value="{e(xsrf)}">'
     rows = []
     for person in people():
-        if person.role != "student":
+        if person.role != "student" or not me.teaches(person.login):
             continue
         rows.append(
             f'<tr><th scope="row">{e(person.name)}</th><td>{e(person.login)}</td><td>{e(person.klass)}</td><td>'
@@ -178,29 +178,57 @@ of the class can no longer log in, and their work is kept on the server.</p>
 <label for="names">Add students: their names, one a line (or rows of a spreadsheet with a heading row such as
 name,login,class)</label><br>
 <textarea id="names" name="names" rows="3" cols="40" maxlength="20000"></textarea><br>
-<label for="klass">Class</label> <input id="klass" name="klass" size="12" maxlength="60">
+{class_field(me)}
 <button type="submit">Add them</button>
 </form>"""
 
 
-def page_html(teacher, xsrf, message, table, lessons=None):
-    """The whole page for `teacher`: the table, the start-over and collect forms (with the
-    request's xsrf token) and the log; `message` says what the last action did. `lessons`: the
-    timetable's field as the teacher typed it, when it was refused (else the saved timetable)."""
+def class_field(me):
+    """The class new students join: typed by a teacher of the whole hub, chosen among their own
+    by a teacher of named classes."""
+    if me.whole:
+        return '<label for="klass">Class</label> <input id="klass" name="klass" size="12" maxlength="60">'
+    options = "".join(f'<option value="{e(klass)}">{e(klass)}</option>' for klass in me.classes)
+    return f'<label for="klass">Class</label> <select id="klass" name="klass">{options}</select>'
+
+
+def whole_hub_html(xsrf, lessons):
+    """The timetable and the updated lessons: they act on every class of the hub, so only a
+    teacher of the whole hub sees them."""
+    return f"""<form method="post" action="timetable">
+<input type="hidden" name="_xsrf" value="{e(xsrf)}">
+<label for="lessons">Lessons, a day and a time each (such as Mon 09:00, Wed 13:30), in the server's time zone
+({e(tasks.time_zone())}); the class is warmed {tasks.ahead().seconds // 60} minutes before each:</label><br>
+<input id="lessons" name="lessons" size="32" maxlength="{tasks.MAX_TIMETABLE}" value="{e(lessons[:tasks.MAX_TIMETABLE])}">
+<button type="submit">Save the timetable</button>
+</form>
+<form method="post" action="update">
+<input type="hidden" name="_xsrf" value="{e(xsrf)}">
+<button type="submit">Bring in updated lessons</button>
+<span class="soft">the crate's notebooks as they are on the server now; each student gets them when their server
+next starts, their own work kept</span>
+</form>"""
+
+
+def page_html(me, xsrf, message, table, lessons=None):
+    """The whole page for the teacher `me` (records.Teacher): the table of their students, the
+    start-over and collect forms (with the request's xsrf token) and the log; `message` says what
+    the last action did. `lessons`: the timetable's field as the teacher typed it, when it was
+    refused (else the saved timetable)."""
     if lessons is None:
         lessons = ", ".join(tasks.lesson_words(lesson) for lesson in tasks.timetable())
     people = "".join(f'<option value="{e(s)}">{e(s)}</option>' for s in table.students)
     openings = "".join(f"<li>{e(row[0])}: {e(done_in_words(*row[1:]))}</li>"
-                       for row in logged() if len(row) == 5) or '<li class="soft">none yet</li>'
+                       for row in logged(me.sees) if len(row) == 5) or '<li class="soft">none yet</li>'
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>The class: magic-tictactoe</title><style>{STYLE}</style></head>
 <body><main>
-<h1>The class</h1>
-<p class="soft">Signed in as {e(teacher)}. Only you see this page. <a href="progress.csv">Download the table (CSV)</a></p>
+<h1>{"The class" if me.whole else e(", ".join(me.classes))}</h1>
+<p class="soft">Signed in as {e(me.login)}. Only you see this page. <a href="progress.csv">Download the table (CSV)</a></p>
 {f'<p class="message" role="status">{e(message)}</p>' if message else ''}
 <div id="table">{table_html(table)}</div>
-{students_html(xsrf, accounts.waiting())}
+{students_html(xsrf, accounts.waiting(me), me)}
 <h2>Start over</h2>
 <p>Brings back the course's original of a notebook, or of one exercise's cells; the rest of the student's work
 stays, and their version is kept. Ask them to reload the notebook (File, Reload Notebook from Disk).</p>
@@ -223,21 +251,9 @@ server, in {e(COLLECTED)}); their servers need not be running.</p>
 as soon as they log in. Last warm-up: {e(tasks.last_warm_up())}</p>
 <form method="post" action="warm">
 <input type="hidden" name="_xsrf" value="{e(xsrf)}">
-<button type="submit">Warm the class now</button>
+<button type="submit">Warm {"the class" if me.whole else e(", ".join(me.classes))} now</button>
 </form>
-<form method="post" action="timetable">
-<input type="hidden" name="_xsrf" value="{e(xsrf)}">
-<label for="lessons">Lessons, a day and a time each (such as Mon 09:00, Wed 13:30), in the server's time zone
-({e(tasks.time_zone())}); the class is warmed {tasks.ahead().seconds // 60} minutes before each:</label><br>
-<input id="lessons" name="lessons" size="32" maxlength="{tasks.MAX_TIMETABLE}" value="{e(lessons[:tasks.MAX_TIMETABLE])}">
-<button type="submit">Save the timetable</button>
-</form>
-<form method="post" action="update">
-<input type="hidden" name="_xsrf" value="{e(xsrf)}">
-<button type="submit">Bring in updated lessons</button>
-<span class="soft">the crate's notebooks as they are on the server now; each student gets them when their server
-next starts, their own work kept</span>
-</form>
+{whole_hub_html(xsrf, lessons) if me.whole else ""}
 <h2>Done from this page</h2>
 <ul>{openings}</ul>
 <p class="soft">The log is {e(LOG)} on the server.</p>

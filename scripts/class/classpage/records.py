@@ -20,7 +20,31 @@ def people():
 
 
 def students():
+    """Every student of the hub, whatever their class."""
     return [person.login for person in roster.students(people())]
+
+
+class Teacher:
+    """Who is signed in to the page, and the students and classes they may see and act on: all of
+    them for a teacher of the whole hub (or the hub's admin), their own classes' for a teacher of
+    named classes (classadmin.roster.taught_by), nobody for anyone else."""
+
+    def __init__(self, login, admin=False):
+        everyone = people()
+        self.login = login
+        person = next((p for p in everyone if p.login == login and p.role == "teacher"), None)
+        self.whole = admin or (person is not None and roster.looks_after_all(person))
+        taught = roster.students(everyone) if self.whole else roster.taught_by(everyone, login)
+        self.students = [p.login for p in taught]
+        self.classes = (sorted({p.klass for p in taught}) if self.whole or person is None
+                        else roster.classes_of(person))
+
+    def teaches(self, student):
+        return student in self.students
+
+    def sees(self, row):
+        """Whether a line of the page's log (when, who, action, student, what) is theirs to see."""
+        return self.whole or row[1] == self.login or row[3] in self.students
 
 
 def names():
@@ -68,8 +92,8 @@ def short(notebook):
 class Table:
     """The class by exercises, as the page and the CSV show it."""
 
-    def __init__(self):
-        self.students = students()
+    def __init__(self, logins=None):
+        self.students = students() if logins is None else list(logins)
         self.names = names()
         self.records = {student: records(student) for student in self.students}
         first_seen = {}
@@ -162,8 +186,11 @@ def log(who, action, student, what):
         out.write(f"{stamp(time.time())}\t{who}\t{action}\t{student}\t{what}\n")
 
 
-def logged(limit=10):
+def logged(shown=lambda row: True, limit=10):
+    """The log's last `limit` lines that `shown` lets through, newest first, each split into
+    (when, who, action, student, what)."""
     if not LOG.exists():
         return []
     lines = LOG.read_text(encoding="utf-8", errors="replace").splitlines()
-    return [line.split("\t") for line in lines[-limit:]][::-1]
+    rows = [line.split("\t") for line in reversed(lines)]
+    return [row for row in rows if len(row) == 5 and shown(row)][:limit]

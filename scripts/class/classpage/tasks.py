@@ -112,16 +112,17 @@ def warming():
     return _running is not None and _running.poll() is None
 
 
-def warm(why):
-    """Starts `class.sh warm` for the whole class in the background, its output appended to
-    warm.log under a line saying `why`; False when one is running already."""
+def warm(why, logins=()):
+    """Starts `class.sh warm` in the background for the students `logins` (the whole hub when
+    none are given), its output appended to warm.log under a line saying `why`; False when one is
+    running already."""
     global _running
     if warming():
         return False
     with open(WARM_LOG, "a", encoding="utf-8") as out:
         out.write(f"== {time.strftime('%Y-%m-%d %H:%M:%S')} warm-up: {why}\n")
         out.flush()
-        _running = subprocess.Popen([sys.executable, str(SCRIPTS / "warm.py"), str(CLASS)], stdout=out,
+        _running = subprocess.Popen([sys.executable, str(SCRIPTS / "warm.py"), str(CLASS), *logins], stdout=out,
                                     stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
     return True
 

@@ -46,7 +46,7 @@ hub_env() {
     for name in MAGIC_CLASS_HOME MAGIC_CLASS_IP MAGIC_CLASS_PORT MAGIC_CLASS_SPAWNER MAGIC_CLASS_IMAGE \
         MAGIC_CLASS_STUDENT_HOME MAGIC_CLASS_STUDENT_CLASS_HOME MAGIC_CLASS_MEMORY MAGIC_CLASS_CPUS \
         MAGIC_CLASS_PROCESSES MAGIC_CLASS_IDLE_SECONDS MAGIC_CLASS_WARM_AHEAD_MINUTES \
-        MAGIC_CLASS_SSL_CERT MAGIC_CLASS_SSL_KEY PATH HOME; do
+        MAGIC_CLASS_SSL_CERT MAGIC_CLASS_SSL_KEY MAGIC_CLASS_TEACHING PATH HOME; do
         value="${!name:-}"
         if [[ "$value" == *[\"\\\$\`]* ]] || [[ "$value" == *$'\n'* ]]; then
             echo "class.sh: $name cannot hold quotes, backslashes, '\$', backquotes or new lines ('$value'): give a plainer path" >&2

@@ -38,9 +38,23 @@ class Accounts_(unittest.TestCase):
         self.accounts.close()
         self.folder.cleanup()
 
-    def plan(self, text, role="student"):
+    def plan(self, text, role="student", klass="7A"):
         entries, notes, problems = roster.read_list(text)
-        return roster.plan(entries, self.accounts.people, role, "7A", MACHINE, notes, problems)
+        return roster.plan(entries, self.accounts.people, role, klass, MACHINE, notes, problems)
+
+    def test_a_teacher_of_classes_joins_their_teachers_groups_and_is_no_admin(self):
+        self.accounts.apply(self.plan("Wanda Lovelace\n"))
+        self.accounts.apply(self.plan("Ms Tee\n", "teacher"))
+        self.accounts.apply(self.plan("Ms Tee\n", "teacher", "8C"))
+        self.accounts.apply(self.plan("Head Teacher\n", "teacher", ""))
+        self.assertEqual([(p.login, p.klass) for p in roster.load(self.hub)],
+                         [("wanda", "7A"), ("ms", "7A; 8C"), ("head", roster.DEFAULT_CLASS)])
+        with sqlite3.connect(self.hub / "jupyterhub.sqlite") as db:
+            admins = {row[0] for row in db.execute("select name from users where admin")}
+            members = set(db.execute("select users.name, groups.name from users join user_group_map on "
+                                      "users.id = user_group_map.user_id join groups on groups.id = user_group_map.group_id"))
+        self.assertEqual(admins, {"head"})
+        self.assertEqual(members, {("wanda", "7a"), ("ms", "teachers-of-7a"), ("ms", "teachers-of-8c")})
 
     def test_new_accounts_get_hashed_passwords_and_slips(self):
         made = self.accounts.apply(self.plan("Wanda Lovelace\nWanda Byron\n"))

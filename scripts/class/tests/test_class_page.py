@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[3]
 CLASS_HOME = tempfile.TemporaryDirectory()
 os.environ["MAGIC_CLASS_HOME"] = CLASS_HOME.name
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from classpage import page, records  # noqa: E402
+from classadmin import roster  # noqa: E402
+from classpage import accounts, page, records  # noqa: E402
 
 NOTEBOOK = "notebooks/01-magic-square.ipynb"
 PICK = "notebooks/03-pick-15.ipynb"
@@ -65,6 +66,55 @@ class Table(unittest.TestCase):
         self.assertEqual(table.columns, [])
         self.assertEqual(table.csv().splitlines()[1], "Alice Lovelace,mt-alice,,")
         self.assertIn("mt-alice", page.table_html(table))
+
+
+class ClassTeachers(unittest.TestCase):
+    """The page of a teacher of one class holds that class only; the hub's admin sees all."""
+
+    def setUp(self):
+        hub = Path(CLASS_HOME.name) / "hub"
+        hub.mkdir(exist_ok=True)
+        roster.save(hub, [roster.Person("ada", "Ada L", "7B"), roster.Person("cy", "Cy M", "8C"),
+                          roster.Person("ms-t", "Ms T", "7B", "teacher"),
+                          roster.Person("head", "Head", roster.DEFAULT_CLASS, "teacher")])
+
+    def page(self, me):
+        with mock.patch.object(records, "records", lambda student: []):
+            return page.page_html(me, "xsrf", "", records.Table(me.students))
+
+    def test_a_teacher_of_a_class_sees_that_class_only(self):
+        me = records.Teacher("ms-t")
+        self.assertEqual((me.whole, me.students, me.classes), (False, ["ada"], ["7B"]))
+        shown = self.page(me)
+        self.assertIn("Ada L", shown)
+        self.assertNotIn("Cy M", shown)
+        self.assertNotIn('value="cy"', shown)
+        # What acts on the whole hub is not offered.
+        self.assertNotIn('action="timetable"', shown)
+        self.assertNotIn('action="update"', shown)
+        self.assertIn("Warm 7B now", shown)
+        self.assertFalse(me.sees(["t", "head", "started over", "cy", "x"]))
+        self.assertTrue(me.sees(["t", "head", "started over", "ada", "x"]))
+
+    def test_the_hubs_admin_sees_every_class(self):
+        for me in (records.Teacher("head"), records.Teacher("someone-else", admin=True)):
+            self.assertEqual((me.whole, me.students), (True, ["ada", "cy"]))
+            shown = self.page(me)
+            self.assertIn("Cy M", shown)
+            self.assertIn('action="timetable"', shown)
+
+    def test_a_student_or_a_stranger_teaches_nobody(self):
+        for login in ("ada", "stranger"):
+            me = records.Teacher(login)
+            self.assertEqual((me.whole, me.students, me.classes), (False, [], []))
+
+    def test_a_teacher_adds_students_to_their_own_class_only(self):
+        me = records.Teacher("ms-t")
+        with self.assertRaises(accounts.Problem) as refused:
+            accounts.add("Dee N\n", "8C", me)
+        self.assertIn("you teach 7B, not 8C", str(refused.exception))
+        with self.assertRaises(accounts.Problem):
+            accounts.add("name,class\nDee N,8C\n", "", me)
 
 
 if __name__ == "__main__":

@@ -168,5 +168,45 @@ class TheRoster(unittest.TestCase):
         self.assertEqual(roster.group_name(""), "class")
 
 
+class Teachers(unittest.TestCase):
+    """Several classes and teachers on one hub: who teaches whom."""
+
+    PEOPLE = [Person("ada", "Ada L", "7B", "student"), Person("bo", "Bo K", "7B", "student"),
+              Person("cy", "Cy M", "8C", "student"), Person("ms-t", "Ms T", "7B", "teacher"),
+              Person("mr-u", "Mr U", "8C; 7B", "teacher"), Person("head", "Head", roster.DEFAULT_CLASS, "teacher")]
+
+    def test_a_teacher_of_a_class_teaches_its_students_only(self):
+        self.assertEqual([p.login for p in roster.taught_by(self.PEOPLE, "ms-t")], ["ada", "bo"])
+        self.assertEqual([p.login for p in roster.taught_by(self.PEOPLE, "mr-u")], ["ada", "bo", "cy"])
+        self.assertEqual([p.login for p in roster.taught_by(self.PEOPLE, "head")], ["ada", "bo", "cy"])
+        # A student, or someone the roster does not have, teaches nobody.
+        self.assertEqual(roster.taught_by(self.PEOPLE, "ada"), [])
+        self.assertEqual(roster.taught_by(self.PEOPLE, "stranger"), [])
+
+    def test_only_a_teacher_given_no_class_looks_after_the_whole_hub(self):
+        self.assertEqual([p.login for p in self.PEOPLE if roster.looks_after_all(p)], ["head"])
+        self.assertEqual(roster.classes_of(self.PEOPLE[4]), ["8C", "7B"])
+        self.assertEqual(roster.taught_classes(self.PEOPLE), ["7b", "8c"])
+
+    def test_the_hubs_groups_hold_each_class_and_its_teachers(self):
+        self.assertEqual(roster.hub_groups(self.PEOPLE), {
+            "7b": ["ada", "bo"], "8c": ["cy"], "teachers-of-7b": ["ms-t", "mr-u"], "teachers-of-8c": ["mr-u"]})
+
+    def test_a_teacher_named_for_another_class_teaches_it_too(self):
+        plan = planned("Ms T\n", self.PEOPLE, role="teacher", klass="8C")
+        self.assertTrue(plan.ok, plan.problems)
+        self.assertEqual(plan.new, [])
+        self.assertEqual([(p.login, k) for p, k in plan.teaching], [("ms-t", "8C")])
+        self.assertIn("ms-t (Ms T) teaches 8C too", plan.words())
+        again = planned("Ms T\n", self.PEOPLE, role="teacher", klass="7b")
+        self.assertEqual((again.teaching, [p.login for p in again.kept]), ([], ["ms-t"]))
+
+    def test_a_new_teacher_is_said_with_their_class(self):
+        plan = planned("Ms V\n", self.PEOPLE, role="teacher", klass="9A")
+        self.assertIn("ms  Ms V  (teacher of 9A)", plan.words())
+        plan = planned("Mx W\n", self.PEOPLE, role="teacher")
+        self.assertIn("(teacher of the whole hub)", plan.words())
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -1,0 +1,237 @@
+"""Tests a hub of several classes and teachers (issue 41), started with scripts/class.sh on
+127.0.0.1 without containers (each server runs as the student's own system user; what is checked
+here is who reaches whom, which is the same with containers):
+
+- class 7B (mt-alice, mt-bob) taught by mt-tess, class 8C (mt-carol) taught by mt-uma, and
+  mt-head, a teacher given no class, who looks after the whole hub (its admin);
+- a teacher of one class cannot list, see, start, stop or open the students of another, through
+  the hub's API or its pages, with their token or their browser's login, nor see, open, start
+  over, give a new password to, take out, collect, add to or warm them from the class page;
+  nor change what acts on the whole hub (the timetable, the course's lessons);
+- without a login nobody gets anything, and a student's token reaches neither the class page nor
+  a classmate;
+- the admin still sees and opens every class;
+- a teacher given a second class while the hub runs reaches it at once.
+
+    sudo .venv/bin/python scripts/school_test.py     (the test command runs it, after class_test.py)
+
+It uses the class test's CLASS_HOME (/srv/magic-tictactoe-test) and its own accounts (mt-*),
+and leaves no hub, server or account behind.
+"""
+
+import io
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+import requests
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from class_harness import ClassServer, forget, remove_accounts  # noqa: E402
+from hubclient import ready  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+CLASS_HOME = Path(os.environ.get("CLASS_TEST_HOME", "/srv/magic-tictactoe-test"))
+SEVEN_B, EIGHT_C = ["mt-alice", "mt-bob"], ["mt-carol"]
+TESS, UMA, HEAD = "mt-tess", "mt-uma", "mt-head"
+EVERYONE = SEVEN_B + EIGHT_C + [TESS, UMA, HEAD]
+PAGE = "/services/class"
+NOTEBOOK = "notebooks/03-pick-15.ipynb"
+
+passed, failed = 0, 0
+
+
+def check(ok, what):
+    global passed, failed
+    print(f"{'ok  ' if ok else 'FAIL'} {what}", flush=True)
+    passed, failed = passed + bool(ok), failed + (not ok)
+
+
+def fresh():
+    """A run starts with no roster, hub database or page log of an earlier one."""
+    for kept in ("class-page.log", "warm.log", "timetable.txt", "timetable-warmed", "roster.csv",
+                 "jupyterhub.sqlite", "first-passwords.json", "students.txt", "teacher.txt", "passwords.txt"):
+        (CLASS_HOME / "hub" / kept).unlink(missing_ok=True)
+    remove_accounts(EVERYONE)
+
+
+def class_sh(hub, *args):
+    return subprocess.run([str(ROOT / "scripts" / "class.sh"), *args], env=hub.env(), capture_output=True, text=True)
+
+
+def listed(person):
+    answer = person.api("GET", "/hub/api/users")
+    return answer.status_code, sorted(u["name"] for u in answer.json()) if answer.status_code == 200 else []
+
+
+def page_rows(person):
+    answer = person.api("GET", f"{PAGE}/table")
+    return sorted(set(re.findall(r'<tr data-login="([a-z0-9-]+)"', answer.text))) \
+        if answer.status_code == 200 else answer.status_code
+
+
+def running(hub, name, head):
+    return ready(head.api("GET", f"/hub/api/users/{name}").json())
+
+
+def hub_api(teacher, own, other):
+    """Endpoint by endpoint, the hub's API with the teacher's token: their own students yes,
+    another class's no."""
+    status, names = listed(teacher)
+    check(status == 200 and set(own) <= set(names) and not set(names) & set(other),
+          f"{teacher.name}'s token lists their class and nobody of another ({names})")
+    for method, path, ok_mine in (("GET", "/hub/api/users/{}", (200,)),
+                                  ("POST", "/hub/api/users/{}/server", (201, 202, 400)),
+                                  ("DELETE", "/hub/api/users/{}/server", (202, 204, 400)),
+                                  ("POST", "/hub/api/users/{}/tokens", (403,)),
+                                  ("DELETE", "/hub/api/users/{}", (403,)),
+                                  ("PATCH", "/hub/api/users/{}", (403,))):
+        theirs = teacher.api(method, path.format(other[0]), json={} if method in ("POST", "PATCH") else None)
+        check(theirs.status_code in (403, 404),
+              f"... {method} {path.format(other[0])} refuses them (HTTP {theirs.status_code})")
+    group = "8c" if other[0] in EIGHT_C else "7b"
+    answer = teacher.api("GET", f"/hub/api/groups/{group}")
+    check(answer.status_code in (403, 404), f"... nor may they read the group {group} (HTTP {answer.status_code})")
+    answer = teacher.api("POST", f"/hub/api/groups/{group}/users", json={"users": [teacher.name]})
+    check(answer.status_code in (403, 404), f"... nor join it (HTTP {answer.status_code})")
+    mine = teacher.api("GET", f"/hub/api/users/{own[0]}")
+    check(mine.status_code == 200, f"... and reads their own student {own[0]} (HTTP {mine.status_code})")
+
+
+def servers(hub, teacher, own, other, head):
+    """The teacher starts and opens their student's server; another class's, started by its own
+    student, they cannot open, with their token or through their browser's login."""
+    started = teacher.api("POST", f"/hub/api/users/{own}/server")
+    check(started.status_code in (201, 202), f"{teacher.name} starts {own}'s server (HTTP {started.status_code})")
+    hub_wait(lambda: running(hub, own, head), f"{own}'s server")
+    files = teacher.api("GET", f"/user/{own}/api/contents")
+    check(files.status_code == 200, f"... and opens it with their token (HTTP {files.status_code})")
+    lab = teacher.session.get(f"{hub.url}/user/{own}/lab", timeout=60)
+    if lab.url.split("?")[0].endswith("/hub/api/oauth2/authorize"):
+        # The hub asks a teacher, as it asks its admin, before it opens a server not their own.
+        fields = re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', lab.text)
+        lab = teacher.session.post(lab.url, data=fields, timeout=60)
+    check(lab.status_code == 200 and lab.url.split("?")[0].endswith(f"/user/{own}/lab"),
+          f"... and with their browser's login (HTTP {lab.status_code} at {lab.url.split('?')[0]})")
+    stranger = hub.student(other)
+    stranger.log_in()
+    stranger.start_server()
+    theirs = teacher.api("GET", f"/user/{other}/api/contents", allow_redirects=False)
+    check(theirs.status_code in (403, 404), f"... {other}'s server, running, refuses their token (HTTP {theirs.status_code})")
+    browser = teacher.session.get(f"{hub.url}/user/{other}/lab", timeout=60)
+    check(browser.status_code == 403 and "/hub/" in browser.url,
+          f"... nor their browser's login, which the hub refuses (HTTP {browser.status_code} at {browser.url.split('?')[0]})")
+    spawn = teacher.session.get(f"{hub.url}/hub/spawn/{other}", allow_redirects=False, timeout=60)
+    check(spawn.status_code in (403, 404), f"... nor can they start it from the hub's spawn page (HTTP {spawn.status_code})")
+    stop = teacher.api("DELETE", f"/hub/api/users/{other}/server")
+    check(stop.status_code in (403, 404) and running(hub, other, head),
+          f"... nor stop it (HTTP {stop.status_code}; it runs on)")
+    return stranger
+
+
+def hub_wait(probe, what, limit=120):
+    deadline = time.time() + limit
+    while time.time() < deadline:
+        if probe():
+            return True
+        time.sleep(1)
+    print(f"     (waited {limit} s for {what})")
+    return False
+
+
+def class_page(hub, teacher, own, other, other_student):
+    """The class page, endpoint by endpoint, with the teacher's token."""
+    rows = page_rows(teacher)
+    check(rows == sorted(own), f"{teacher.name}'s class page shows their class only ({rows})")
+    whole = teacher.api("GET", f"{PAGE}/")
+    check(whole.status_code == 200 and other_student.name not in whole.text and all(s in whole.text for s in own),
+          f"... and so does the whole page, with its forms (HTTP {whole.status_code})")
+    csv_ = teacher.api("GET", f"{PAGE}/progress.csv")
+    check(csv_.status_code == 200 and other_student.name not in csv_.text and own[0] in csv_.text,
+          "... and its CSV")
+    slips = teacher.api("GET", f"{PAGE}/slips")
+    check(slips.status_code == 200 and other_student.name not in slips.text and own[0] in slips.text,
+          "... and the first passwords to print, their students' only")
+    for method, path, data in (("GET", f"help/{other_student.name}", None),
+                               ("POST", "start-over", {"student": other_student.name, "what": f"{NOTEBOOK}|"}),
+                               ("POST", "students/password", {"login": other_student.name}),
+                               ("POST", "students/remove", {"login": other_student.name, "sure": "yes"})):
+        answer = teacher.api(method, f"{PAGE}/{path}", data=data, allow_redirects=False)
+        check(answer.status_code == 404, f"... {method} {path} of {other_student.name} is refused (HTTP {answer.status_code})")
+    answer = teacher.api("POST", f"{PAGE}/collect", data={"notebook": NOTEBOOK}, allow_redirects=False)
+    names = []
+    if answer.headers.get("Content-Type") == "application/zip":
+        with zipfile.ZipFile(io.BytesIO(answer.content)) as archive:
+            names = sorted(n.split("/", 1)[1] for n in archive.namelist() if n.endswith(".ipynb"))
+    check(names and all(n[:-6] in own for n in names),
+          f"... collect gathers their students' notebooks only ({names}: {answer.headers.get('X-Collected')!r})")
+    answer = teacher.api("POST", f"{PAGE}/students/add", data={"names": "Someone New", "klass": other},
+                         allow_redirects=False)
+    check(answer.status_code == 302 and "Nobody was added" in requests.utils.unquote(answer.headers.get("Location", ""))
+          .replace("+", " "),
+          f"... adding a student to {other} is refused in a sentence")
+    for path, data in (("timetable", {"lessons": "Mon 09:00"}), ("update", {})):
+        answer = teacher.api("POST", f"{PAGE}/{path}", data=data, allow_redirects=False)
+        check(answer.status_code == 403, f"... {path}, which acts on every class, is the admin's (HTTP {answer.status_code})")
+
+
+def nobody_else(hub, student):
+    anonymous = requests.get(f"{hub.url}{PAGE}/table", allow_redirects=False, timeout=30)
+    check(anonymous.status_code in (302, 403), f"without a login, the class page gives nothing (HTTP {anonymous.status_code})")
+    anonymous = requests.get(f"{hub.url}/hub/api/users", timeout=30)
+    check(anonymous.status_code == 403, f"... nor the hub's list of users (HTTP {anonymous.status_code})")
+    answer = student.api("GET", f"{PAGE}/table", allow_redirects=False)
+    check(answer.status_code in (302, 403), f"a student's token does not reach the class page (HTTP {answer.status_code})")
+
+
+def main():
+    if os.getuid() != 0:
+        sys.exit("school_test.py: run it as root: it makes accounts and starts a hub")
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("school_test.py: stopped (SIGTERM)"))
+    fresh()
+    eight = ClassServer(CLASS_HOME, EIGHT_C, teacher=UMA, containers=False, options=["--class", "8C"])
+    eight.set_up()
+    hub = ClassServer(CLASS_HOME, SEVEN_B, teacher=TESS, containers=False, port=eight.port, options=["--class", "7B"])
+    hub.set_up()
+    said = class_sh(hub, "add", "Head Teacher", "--login", HEAD, "--teacher")
+    check(said.returncode == 0 and "teacher of the whole hub" in said.stdout,
+          f"a teacher given no class is the whole hub's ({said.stdout.strip()[:120]!r})")
+    hub.start()
+    try:
+        tess, uma, head, alice, carol = (hub.student(n) for n in (TESS, UMA, HEAD, "mt-alice", "mt-carol"))
+        for person in (tess, uma, head, alice, carol):
+            person.log_in()
+        status, names = listed(head)
+        check(status == 200 and set(SEVEN_B + EIGHT_C) <= set(names), f"the admin lists every class ({names})")
+        hub_api(tess, SEVEN_B, EIGHT_C)
+        hub_api(uma, EIGHT_C, SEVEN_B)
+        carol = servers(hub, tess, "mt-alice", "mt-carol", head)
+        class_page(hub, tess, SEVEN_B, "8C", carol)
+        class_page(hub, uma, EIGHT_C, "7B", alice)
+        nobody_else(hub, alice)
+        rows = page_rows(head)
+        check(rows == sorted(SEVEN_B + EIGHT_C), f"the admin's class page shows every class ({rows})")
+        opened = head.api("GET", "/user/mt-carol/api/contents")
+        check(opened.status_code == 200, f"... and the admin opens any student's server (HTTP {opened.status_code})")
+        # A class more for mt-uma, while the hub runs: 7B has a teacher's role already.
+        said = class_sh(hub, "add", UMA, "--teacher", "--class", "7B")
+        check(said.returncode == 0 and "teaches 7B too" in said.stdout, f"class.sh add gives {UMA} 7B too ({said.stdout.strip()[:120]!r})")
+        rows = page_rows(uma)
+        opened = uma.api("GET", "/user/mt-alice/api/contents")
+        check(rows == sorted(SEVEN_B + EIGHT_C) and opened.status_code == 200,
+              f"... and at once {UMA}'s page shows both classes ({rows}) and opens mt-alice's server (HTTP {opened.status_code})")
+    finally:
+        hub.stop()
+        forget(EVERYONE)
+        remove_accounts(EVERYONE)
+    print(f"school: {passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
