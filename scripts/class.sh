@@ -34,6 +34,12 @@
 #   --teacher NAME    the teacher ("Ada Byron", or a login such as ms-ada): with --class, the
 #                     teacher of that class only (run class.sh once a class, for several); with
 #                     no --class, the hub's admin, who looks after every class
+#   --oidc ISSUER --oidc-client ID --oidc-secret FILE --classes "7B, 8C"
+#                     the school's own login (OpenID Connect: Microsoft Entra, Keycloak, any
+#                     provider whose login names its groups) instead of the class's passwords:
+#                     a pupil's class and a teacher's classes come from the login's groups
+#                     ("7B"; "teachers-of-7B"; "class-admins" for the hub's admins), among the
+#                     classes given here; FILE holds the client's secret (needs containers)
 #   --ip IP           where the hub listens (default 0.0.0.0, every interface; 127.0.0.1 for
 #                     this machine only)
 #   --port N          the hub's port (default 8000)
@@ -122,7 +128,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 source "$ROOT/scripts/class/defaults.env"
-for module in python local docker course tls service hub; do
+for module in python local docker course tls service hub login; do
     # shellcheck source=/dev/null
     source "$ROOT/scripts/class/setup/$module.sh"
 done
@@ -172,6 +178,7 @@ esac
 students="" teacher="" klass="" check_only=0 ip="0.0.0.0" port="8000" cert="" key="" plain_http=0 https=0 setup_only=0 containers=1
 memory="$STUDENT_MEMORY" cpus="$STUDENT_CPUS" processes="$STUDENT_PROCESSES" idle="$IDLE_TIMEOUT"
 foreground=0
+oidc="" oidc_client="" oidc_secret="" classes=""
 timetable="" timetable_given=0 warm_ahead="${MAGIC_CLASS_WARM_AHEAD_MINUTES:-10}"
 base_image="debian:bookworm-slim"
 while [ $# -gt 0 ]; do
@@ -196,6 +203,10 @@ while [ $# -gt 0 ]; do
         --warm-ahead) warm_ahead="$2"; shift 2 ;;
         --setup-only) setup_only=1; shift ;;
         --foreground) foreground=1; shift ;;
+        --oidc) oidc="$2"; shift 2 ;;
+        --oidc-client) oidc_client="$2"; shift 2 ;;
+        --oidc-secret) oidc_secret="$2"; shift 2 ;;
+        --classes) classes="$2"; shift 2 ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "class.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
@@ -222,6 +233,9 @@ if [ -n "$cert" ]; then
     for file in "$cert" "$key"; do
         [ -r "$file" ] || { echo "class.sh: cannot read $file" >&2; exit 2; }
     done
+fi
+if [ -n "$oidc" ] && [ "$containers" -eq 0 ]; then
+    echo "class.sh: --oidc needs containers: a school login's students have no account of this machine for their servers to run as" >&2; exit 2
 fi
 if [ -n "$students" ] && [ ! -f "$students" ]; then
     echo "class.sh: no class list at $students" >&2; exit 2
@@ -328,11 +342,15 @@ fi
 # grep -c reads the whole list: grep -q would stop at the first student and could leave
 # classadmin writing into a closed pipe.
 students_now="$(classadmin list | grep -c $'\tstudent$' || true)"
-if [ "$students_now" -eq 0 ]; then
+if [ -n "$oidc" ]; then
+    school_login "$oidc" "$oidc_client" "$oidc_secret" "$classes"
+    students_now="the school login's"
+elif [ "$students_now" -eq 0 ]; then
     echo "class.sh: no students yet: give a class list with --students FILE" >&2
     exit 2
 fi
-slips_waiting="$(classadmin slips | grep -o 'class="slip"' | wc -l)"
+# (grep finds no slip once the teacher has handed them out: that is no failure.)
+slips_waiting="$(classadmin slips | { grep -o 'class="slip"' || true; } | wc -l)"
 slips_said=""
 [ "$slips_waiting" -gt 0 ] && slips_said="; $slips_waiting first passwords wait to be printed from the class page (Students), or: sudo ./scripts/class.sh slips > slips.html"
 

@@ -22,6 +22,7 @@ and leaves no hub, server or account behind.
 import io
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -32,7 +33,7 @@ from pathlib import Path
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from class_harness import ClassServer, forget, remove_accounts  # noqa: E402
+from class_harness import ClassServer, docker_running, forget, free_port, remove_accounts, stop_docker  # noqa: E402
 from hubclient import ready  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -189,10 +190,133 @@ def nobody_else(hub, student):
     check(answer.status_code in (302, 403), f"a student's token does not reach the class page (HTTP {answer.status_code})")
 
 
+# The school's login, as its identity provider has it: each login's claims.
+SCHOOL = {
+    "olive@school.example": {"preferred_username": "mt-olive", "email": "olive@school.example", "groups": ["7B"]},
+    "pete@school.example": {"preferred_username": "mt-pete", "email": "pete@school.example", "groups": ["8C"]},
+    "tom@school.example": {"preferred_username": "mt-tom", "email": "tom@school.example",
+                           "groups": ["teachers-of-7B", "staff"]},
+    "boss@school.example": {"preferred_username": "mt-boss", "email": "boss@school.example", "groups": ["class-admins"]},
+    "cook@school.example": {"preferred_username": "mt-cook", "email": "cook@school.example", "groups": ["staff"]},
+    "odd@school.example": {"preferred_username": "Odd One!", "email": "odd@school.example", "groups": ["7B"]},
+}
+SCHOOL_LOGINS = ["mt-olive", "mt-pete", "mt-tom", "mt-boss", "mt-cook"]
+
+
+def provider_login(hub, sub):
+    """A login through the school's provider with requests, as a browser's redirects go, stopping
+    at the hub's answer to the provider (so no server is started): (session, that answer)."""
+    session = requests.Session()
+    form = session.get(f"{hub.url}/hub/oauth_login", timeout=60)
+    back = session.post(form.url, data={"sub": sub}, allow_redirects=False, timeout=60)
+    answer = session.get(back.headers.get("Location", ""), allow_redirects=False, timeout=120) \
+        if back.status_code in (302, 303) else back
+    return session, answer
+
+
+def in_chromium(hub, sub, start, wait_for, limit=300):
+    """Logs `sub` in through the provider's own form in Chromium, from `start` on the hub, and
+    waits for `wait_for` (a CSS selector) on the page it ends on: (its URL, its text)."""
+    from jupyterlab_test import CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+            page.goto(f"{hub.url}{start}", timeout=limit * 1000)
+            if "/hub/login" in page.url:
+                page.get_by_role("button", name=re.compile("school's login")).click()
+            page.get_by_placeholder("sub").fill(sub)
+            page.get_by_role("button", name="Authorize").click()
+            page.wait_for_selector(wait_for, timeout=limit * 1000)
+            return page.url, page.inner_text("body")
+        finally:
+            browser.close()
+
+
+def school_login():
+    """The school's own login (OpenID Connect, oidc-provider-mock on 127.0.0.1 standing for
+    Google's, Microsoft's or the school's), with students in containers."""
+    print("A school's own login (OpenID Connect), students in containers:", flush=True)
+    port = free_port()
+    issuer = f"http://127.0.0.1:{port}"
+    log = open(CLASS_HOME / "oidc-provider.log", "w")
+    provider = subprocess.Popen([sys.executable, "-m", "oidc_provider_mock", "--host", "127.0.0.1", "--port", str(port)],
+                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    docker_before = docker_running()
+    hub = None
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                if requests.get(f"{issuer}/.well-known/openid-configuration", timeout=5).ok:
+                    break
+            except requests.RequestException:
+                time.sleep(0.5)
+        for sub, claims in SCHOOL.items():
+            requests.put(f"{issuer}/users/{requests.utils.quote(sub)}", json=claims, timeout=30).raise_for_status()
+        secret = CLASS_HOME / "oidc-test-secret.txt"
+        secret.write_text("a-client-secret-for-the-test\n")
+        secret.chmod(0o600)
+        fresh()
+        hub = ClassServer(CLASS_HOME, [], containers=True, options=[
+            "--oidc", issuer, "--oidc-client", "magic-tictactoe", "--oidc-secret", str(secret), "--classes", "7B, 8C"])
+        hub.start(limit=180)
+        url, text = in_chromium(hub, "olive@school.example", "/hub/login", ".jp-Notebook")
+        check("/user/mt-olive/lab" in url and "01" in text,
+              f"a pupil logs in through the school's login in Chromium and reaches notebook 01 ({url.split('?')[0]})")
+        session, answer = provider_login(hub, "pete@school.example")
+        check(answer.status_code in (302, 303), f"a pupil of 8C logs in too (HTTP {answer.status_code})")
+        url, text = in_chromium(hub, "tom@school.example", "/services/class/", "#table")
+        check("/services/class/" in url and "mt-olive" in text and "mt-pete" not in text and "7b" in text.lower(),
+              f"a teacher (teachers-of-7B in the login's groups) logs in in Chromium and their class page shows 7B's "
+              f"pupil and not 8C's ({url.split('?')[0]})")
+        for sub, why in (("cook@school.example", "someone of the school in no class here"),
+                         ("odd@school.example", "a login whose name the hub cannot use")):
+            _, answer = provider_login(hub, sub)
+            check(answer.status_code == 403, f"{why} is refused (HTTP {answer.status_code})")
+        boss, answer = provider_login(hub, "boss@school.example")
+        users = boss.get(f"{hub.url}/hub/admin", timeout=60)
+        check(answer.status_code in (302, 303) and users.status_code == 200,
+              f"the school's class-admins are the hub's admins (its admin page: HTTP {users.status_code})")
+        groups = sqlite_groups()
+        check(groups.get("mt-olive") == ["7b"] and groups.get("mt-tom") == ["teachers-of-7b"]
+              and groups.get("mt-pete") == ["8c"],
+              f"each login's classes come from its groups claim, the classes set up here only ({groups})")
+    finally:
+        if hub:
+            hub.stop()
+        provider.terminate()
+        try:
+            provider.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            provider.kill()
+        log.close()
+        forget(SCHOOL_LOGINS)
+        if not docker_before:
+            stop_docker()
+
+
+def sqlite_groups():
+    """{login: [group]} from the hub's database."""
+    import sqlite3
+    with sqlite3.connect(CLASS_HOME / "hub" / "jupyterhub.sqlite") as db:
+        rows = db.execute("select users.name, groups.name from users join user_group_map on users.id = "
+                          "user_group_map.user_id join groups on groups.id = user_group_map.group_id").fetchall()
+    found = {}
+    for user, group in sorted(rows):
+        found.setdefault(user, []).append(group)
+    return found
+
+
 def main():
     if os.getuid() != 0:
         sys.exit("school_test.py: run it as root: it makes accounts and starts a hub")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("school_test.py: stopped (SIGTERM)"))
+    if os.environ.get("SCHOOL_TEST_ONLY") == "oidc":
+        school_login()
+        print(f"school: {passed} passed, {failed} failed")
+        sys.exit(1 if failed else 0)
     fresh()
     eight = ClassServer(CLASS_HOME, EIGHT_C, teacher=UMA, containers=False, options=["--class", "8C"])
     eight.set_up()
@@ -229,6 +353,8 @@ def main():
         hub.stop()
         forget(EVERYONE)
         remove_accounts(EVERYONE)
+    if os.environ.get("SCHOOL_TEST_ONLY") != "passwords":
+        school_login()
     print(f"school: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

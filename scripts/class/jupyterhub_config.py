@@ -71,15 +71,63 @@ c.NativeAuthenticator.allowed_failed_logins = 10
 c.NativeAuthenticator.seconds_before_next_try = 60
 c.Authenticator.allow_all = True
 c.JupyterHub.load_groups = {group: {"users": users} for group, users in roster.hub_groups(PEOPLE).items()}
+# Or the school's own login (class.sh --oidc): OpenID Connect through oauthenticator's
+# GenericOAuthenticator. A pupil's class and a teacher's classes come from the login's groups
+# claim at every login: "7B" puts a pupil in the class 7b, "teachers-of-7B" makes a teacher of it,
+# "class-admins" an admin of the hub. Only the classes set up here (--classes) count; someone
+# in none of them (other staff, another school's pupils) is refused at the login.
+OIDC = os.environ.get("MAGIC_CLASS_OIDC_ISSUER", "")
+CLASSES = [g for g in os.environ.get("MAGIC_CLASS_CLASSES", "").split(",") if g]
+if OIDC:
+    from oauthenticator.generic import GenericOAuthenticator  # noqa: F401 (named below)
+
+    def school_groups(auth_state):
+        """The hub's groups of a login, from its groups claim: the classes set up here only."""
+        claim = (auth_state.get("oauth_user") or {}).get(os.environ.get("MAGIC_CLASS_OIDC_GROUPS_CLAIM", "groups"))
+        named = claim if isinstance(claim, list) else [claim] if isinstance(claim, str) else []
+        found = set()
+        for name in (str(n).strip().lower() for n in named):
+            if name == roster.ADMINS:
+                found.add(roster.ADMINS)
+            elif name.startswith(roster.TEACHERS_OF) and roster.group_name(name[len(roster.TEACHERS_OF):]) in CLASSES:
+                found.add(roster.TEACHERS_OF + roster.group_name(name[len(roster.TEACHERS_OF):]))
+            elif roster.group_name(name) in CLASSES:
+                found.add(roster.group_name(name))
+        return sorted(found)
+
+    def school_username(user_info):
+        """The login's name on the hub: its preferred_username (or its e-mail's part before the @),
+        in lower case; a name the hub cannot use is refused by username_pattern below."""
+        name = user_info.get("preferred_username") or str(user_info.get("email", "")).split("@")[0]
+        return str(name).strip().lower()
+
+    c.JupyterHub.authenticator_class = "generic-oauth"
+    c.GenericOAuthenticator.client_id = os.environ["MAGIC_CLASS_OIDC_CLIENT_ID"]
+    c.GenericOAuthenticator.client_secret = (HUB / "oidc-client-secret").read_text().strip()
+    c.GenericOAuthenticator.authorize_url = os.environ["MAGIC_CLASS_OIDC_AUTHORIZE_URL"]
+    c.GenericOAuthenticator.token_url = os.environ["MAGIC_CLASS_OIDC_TOKEN_URL"]
+    c.GenericOAuthenticator.userdata_url = os.environ["MAGIC_CLASS_OIDC_USERINFO_URL"]
+    c.GenericOAuthenticator.oauth_callback_url = (HUB / "public-url").read_text().strip() + "/hub/oauth_callback"
+    c.GenericOAuthenticator.scope = os.environ.get("MAGIC_CLASS_OIDC_SCOPE", "openid profile email").split()
+    c.GenericOAuthenticator.username_claim = school_username
+    c.GenericOAuthenticator.login_service = os.environ.get("MAGIC_CLASS_OIDC_NAME", "the school's login")
+    c.GenericOAuthenticator.manage_groups = True
+    c.GenericOAuthenticator.auth_state_groups_key = school_groups
+    c.GenericOAuthenticator.allowed_groups = {*CLASSES, *(roster.TEACHERS_OF + g for g in CLASSES), roster.ADMINS}
+    c.GenericOAuthenticator.admin_groups = {roster.ADMINS}
+    c.Authenticator.allow_all = False
+    # Names that are the students' containers' and volumes' names too (magic-tictactoe-NAME).
+    c.Authenticator.username_pattern = roster.LOGIN.pattern
+    c.JupyterHub.load_groups = {}
 # Teachers. A teacher of the whole hub (class.sh --teacher without --class) is its admin. A
 # teacher of named classes (--class 7B --teacher ms-ada) holds, through the group of that class's
 # teachers, a role scoped to the class's group: they list, see the activity of, start, stop and
 # open the servers of that class's students, and reach the class page, which shows them that
 # class; another class's students are not theirs to see. Admin membership is exact: a teacher
 # given a class of their own stops being the hub's admin at the next start.
-c.JupyterHub.load_roles = [{"name": "admin", "users": sorted(p.login for p in roster.teachers(PEOPLE)
-                                                             if roster.looks_after_all(p))}]
-for group in roster.taught_classes(PEOPLE):
+c.JupyterHub.load_roles = [] if OIDC else [{"name": "admin", "users": sorted(
+    p.login for p in roster.teachers(PEOPLE) if roster.looks_after_all(p))}]
+for group in sorted({*roster.taught_classes(PEOPLE), *CLASSES}):
     c.JupyterHub.load_roles.append({
         "name": f"teacher-of-{group}",
         "description": f"A teacher of the class {group}: its students' servers, and the class page",
@@ -187,6 +235,9 @@ c.JupyterHub.services.append({
                     "MAGIC_CLASS_WARM_AHEAD_MINUTES": os.environ.get("MAGIC_CLASS_WARM_AHEAD_MINUTES", "10")},
     "display": True,
 })
+# The page learns who teaches whom from the hub's groups (the roster's, or a school login's).
+c.JupyterHub.load_roles.append({"name": "class-page", "services": ["class"],
+                                "scopes": ["list:users", "read:users", "list:groups", "read:groups"]})
 # JupyterLab's own files, once for the whole class (scripts/class/lab_static.py): a browser's
 # cache of them then serves every student on a shared computer, not only the one who filled it.
 LAB_STATIC = "/services/lab-static/"

@@ -361,6 +361,13 @@ def group_name(klass):
 
 CLASS_SEPARATOR = ";"
 TEACHERS_OF = "teachers-of-"
+# A school's login (OpenID Connect) names the hub's admins by this group; it is no class.
+ADMINS = "class-admins"
+
+
+def is_class(group):
+    """Whether a group of the hub's is a class (not a class's teachers, not the admins)."""
+    return not group.startswith(TEACHERS_OF) and group != ADMINS
 
 
 def classes_of(person):

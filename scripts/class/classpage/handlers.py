@@ -27,7 +27,7 @@ class Handler(HubOAuthenticated, web.RequestHandler):
         """The signed-in teacher and the students they may see (records.Teacher): a teacher of a
         class reaches their class's students only, on every page and action."""
         user = self.get_current_user()
-        me = Teacher(user["name"], admin=user.get("admin") is True)
+        me = Teacher.signed_in(user["name"])
         if not me.whole and not me.classes:
             raise web.HTTPError(403, f"{user['name']} teaches no class on this hub")
         return me

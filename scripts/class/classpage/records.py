@@ -5,6 +5,7 @@ import csv
 import datetime
 import io
 import json
+import os
 import time
 from pathlib import Path
 
@@ -25,19 +26,34 @@ def students():
 
 
 class Teacher:
-    """Who is signed in to the page, and the students and classes they may see and act on: all of
-    them for a teacher of the whole hub (or the hub's admin), their own classes' for a teacher of
-    named classes (classadmin.roster.taught_by), nobody for anyone else."""
+    """Who is signed in to the page, and the students and classes they may see and act on, from
+    the hub's groups (the same for the class's own passwords, whose roster makes the groups, and
+    for a school's login, whose claims do): every student for the hub's admin, the students of
+    each class whose teachers' group (teachers-of-7b) they are in for a teacher of classes,
+    nobody for anyone else. `groups`: the login's groups; `members`: {group: [login]}, every
+    group of the hub's."""
 
-    def __init__(self, login, admin=False):
-        everyone = people()
+    def __init__(self, login, admin, groups, members):
         self.login = login
-        person = next((p for p in everyone if p.login == login and p.role == "teacher"), None)
-        self.whole = admin or (person is not None and roster.looks_after_all(person))
-        taught = roster.students(everyone) if self.whole else roster.taught_by(everyone, login)
-        self.students = [p.login for p in taught]
-        self.classes = (sorted({p.klass for p in taught}) if self.whole or person is None
-                        else roster.classes_of(person))
+        self.whole = bool(admin)
+        taught = [g.removeprefix(roster.TEACHERS_OF) for g in groups if g.startswith(roster.TEACHERS_OF)]
+        classes = [g for g in members if roster.is_class(g)]
+        shown = class_names()
+        if self.whole:
+            taught = classes
+        teachers = {t for g, users in members.items() if not roster.is_class(g) for t in users}
+        found = [u for g in taught for u in members.get(g, []) if u not in teachers and u != login]
+        if self.whole:
+            found = students() + found
+        self.students = list(dict.fromkeys(found))
+        self.classes = [shown.get(g, g) for g in taught]
+
+    @classmethod
+    def signed_in(cls, login):
+        """The teacher `login` as the hub knows them now (through the page's own token)."""
+        user = hub_api(f"/users/{login}")
+        members = {g["name"]: g.get("users", []) for g in hub_api("/groups")}
+        return cls(login, user.get("admin"), user.get("groups", []), members)
 
     def teaches(self, student):
         return student in self.students
@@ -45,6 +61,21 @@ class Teacher:
     def sees(self, row):
         """Whether a line of the page's log (when, who, action, student, what) is theirs to see."""
         return self.whole or row[1] == self.login or row[3] in self.students
+
+
+def hub_api(path):
+    """The hub's REST API, with the page's own token (JupyterHub gives its services one; the
+    page's role lets it list and read users and groups, nothing more)."""
+    import requests
+    answer = requests.get(os.environ["JUPYTERHUB_API_URL"].rstrip("/") + path, timeout=30,
+                          headers={"Authorization": f"token {os.environ['JUPYTERHUB_API_TOKEN']}"})
+    answer.raise_for_status()
+    return answer.json()
+
+
+def class_names():
+    """Each class's group and its name as the roster writes it ({'7b': '7B'})."""
+    return {roster.group_name(c): c for p in people() for c in roster.classes_of(p)}
 
 
 def names():

@@ -69,7 +69,10 @@ class Table(unittest.TestCase):
 
 
 class ClassTeachers(unittest.TestCase):
-    """The page of a teacher of one class holds that class only; the hub's admin sees all."""
+    """The page of a teacher of one class holds that class only; the hub's admin sees all. Who
+    teaches whom comes from the hub's groups, as the hub answers the page."""
+
+    MEMBERS = {"7b": ["ada"], "8c": ["cy"], "teachers-of-7b": ["ms-t"], "class-admins": ["boss"]}
 
     def setUp(self):
         hub = Path(CLASS_HOME.name) / "hub"
@@ -78,12 +81,16 @@ class ClassTeachers(unittest.TestCase):
                           roster.Person("ms-t", "Ms T", "7B", "teacher"),
                           roster.Person("head", "Head", roster.DEFAULT_CLASS, "teacher")])
 
+    def teacher(self, login, admin=False):
+        groups = [g for g, users in self.MEMBERS.items() if login in users]
+        return records.Teacher(login, admin, groups, self.MEMBERS)
+
     def page(self, me):
         with mock.patch.object(records, "records", lambda student: []):
             return page.page_html(me, "xsrf", "", records.Table(me.students))
 
     def test_a_teacher_of_a_class_sees_that_class_only(self):
-        me = records.Teacher("ms-t")
+        me = self.teacher("ms-t")
         self.assertEqual((me.whole, me.students, me.classes), (False, ["ada"], ["7B"]))
         shown = self.page(me)
         self.assertIn("Ada L", shown)
@@ -96,26 +103,25 @@ class ClassTeachers(unittest.TestCase):
         self.assertFalse(me.sees(["t", "head", "started over", "cy", "x"]))
         self.assertTrue(me.sees(["t", "head", "started over", "ada", "x"]))
 
-    def test_the_hubs_admin_sees_every_class(self):
-        for me in (records.Teacher("head"), records.Teacher("someone-else", admin=True)):
-            self.assertEqual((me.whole, me.students), (True, ["ada", "cy"]))
+    def test_the_hubs_admin_sees_every_class_and_no_teacher_or_admin_as_a_student(self):
+        for me in (self.teacher("head", admin=True), self.teacher("boss", admin=True)):
+            self.assertEqual((me.whole, sorted(me.students)), (True, ["ada", "cy"]))
             shown = self.page(me)
             self.assertIn("Cy M", shown)
             self.assertIn('action="timetable"', shown)
 
     def test_a_student_or_a_stranger_teaches_nobody(self):
         for login in ("ada", "stranger"):
-            me = records.Teacher(login)
+            me = self.teacher(login)
             self.assertEqual((me.whole, me.students, me.classes), (False, [], []))
 
     def test_a_teacher_adds_students_to_their_own_class_only(self):
-        me = records.Teacher("ms-t")
+        me = self.teacher("ms-t")
         with self.assertRaises(accounts.Problem) as refused:
             accounts.add("Dee N\n", "8C", me)
         self.assertIn("you teach 7B, not 8C", str(refused.exception))
         with self.assertRaises(accounts.Problem):
             accounts.add("name,class\nDee N,8C\n", "", me)
-
 
 if __name__ == "__main__":
     unittest.main()

@@ -1,0 +1,36 @@
+# class.sh's set-up: a school's own login (OpenID Connect) instead of the class's passwords.
+# oauthenticator's GenericOAuthenticator does the login; this reads the provider's discovery
+# document once, at set-up, so that the hub starts without asking it, and keeps the client's
+# secret root's only. Sourced by class.sh after scripts/setup.sh.
+
+# Sets MAGIC_CLASS_OIDC_* from the issuer's discovery document, the client and its secret's
+# file, and MAGIC_CLASS_CLASSES (the classes taught here, as the hub's groups): the hub's
+# settings (hub_env) then hold them.
+school_login() {
+    local issuer="$1" client="$2" secret_file="$3" classes="$4" found
+    [ -n "$client" ] || { echo "class.sh: --oidc needs --oidc-client ID (the client the school's identity provider registered for this hub)" >&2; exit 2; }
+    [ -r "$secret_file" ] || { echo "class.sh: --oidc needs --oidc-secret FILE, a file holding the client's secret (cannot read '$secret_file')" >&2; exit 2; }
+    [ -n "$classes" ] || { echo "class.sh: --oidc needs --classes \"7B, 8C\": the classes taught here, as the school's login names their groups" >&2; exit 2; }
+    found="$(MAGIC_CLASS_HOME="$CLASS_HOME" PYTHONPATH="$ROOT/scripts/class" "$CLASS_HOME/venv/bin/python" - "$issuer" "$classes" <<'PYTHON'
+import json, sys, urllib.request
+from classadmin import roster
+issuer, classes = sys.argv[1].rstrip("/"), sys.argv[2]
+url = issuer + "/.well-known/openid-configuration"
+try:
+    with urllib.request.urlopen(url, timeout=30) as answer:
+        found = json.load(answer)
+except (OSError, ValueError) as error:
+    sys.exit(f"class.sh: the school's identity provider did not answer at {url} ({error}): check --oidc")
+missing = [k for k in ("authorization_endpoint", "token_endpoint", "userinfo_endpoint") if not found.get(k)]
+if missing:
+    sys.exit(f"class.sh: {url} names no {', '.join(missing)}: is --oidc the issuer's address?")
+groups = [roster.group_name(c) for c in classes.replace(",", " ").split()]
+print(found["authorization_endpoint"], found["token_endpoint"], found["userinfo_endpoint"], ",".join(groups))
+PYTHON
+)" || exit 2
+    read -r MAGIC_CLASS_OIDC_AUTHORIZE_URL MAGIC_CLASS_OIDC_TOKEN_URL MAGIC_CLASS_OIDC_USERINFO_URL MAGIC_CLASS_CLASSES <<<"$found"
+    install -m 600 "$secret_file" "$HUB_STATE/oidc-client-secret"
+    MAGIC_CLASS_OIDC_ISSUER="$issuer" MAGIC_CLASS_OIDC_CLIENT_ID="$client"
+    export MAGIC_CLASS_OIDC_ISSUER MAGIC_CLASS_OIDC_CLIENT_ID MAGIC_CLASS_OIDC_AUTHORIZE_URL MAGIC_CLASS_OIDC_TOKEN_URL \
+        MAGIC_CLASS_OIDC_USERINFO_URL MAGIC_CLASS_CLASSES
+}
