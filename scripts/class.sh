@@ -40,6 +40,12 @@
 #                     a pupil's class and a teacher's classes come from the login's groups
 #                     ("7B"; "teachers-of-7B"; "class-admins" for the hub's admins), among the
 #                     classes given here; FILE holds the client's secret (needs containers)
+#   --lti ISSUER --lti-client ID --lti-authorize URL --lti-jwks URL --classes "7B, 8C"
+#                     the school's LMS (LTI 1.3: Moodle, Canvas) logs pupils and teachers in
+#                     from a lesson's link: the course (its label) is the class, Learner a
+#                     pupil, Instructor or TeachingAssistant its teacher; anyone else is refused
+#   --lti-username CLAIM   the launch's claim that names the person (default preferred_username;
+#                     custom_username for a custom parameter username=$User.username)
 #   --ip IP           where the hub listens (default 0.0.0.0, every interface; 127.0.0.1 for
 #                     this machine only)
 #   --port N          the hub's port (default 8000)
@@ -178,7 +184,7 @@ esac
 students="" teacher="" klass="" check_only=0 ip="0.0.0.0" port="8000" cert="" key="" plain_http=0 https=0 setup_only=0 containers=1
 memory="$STUDENT_MEMORY" cpus="$STUDENT_CPUS" processes="$STUDENT_PROCESSES" idle="$IDLE_TIMEOUT"
 foreground=0
-oidc="" oidc_client="" oidc_secret="" classes=""
+oidc="" oidc_client="" oidc_secret="" classes="" lti="" lti_client="" lti_authorize="" lti_jwks="" lti_username="preferred_username"
 timetable="" timetable_given=0 warm_ahead="${MAGIC_CLASS_WARM_AHEAD_MINUTES:-10}"
 base_image="debian:bookworm-slim"
 while [ $# -gt 0 ]; do
@@ -207,6 +213,11 @@ while [ $# -gt 0 ]; do
         --oidc-client) oidc_client="$2"; shift 2 ;;
         --oidc-secret) oidc_secret="$2"; shift 2 ;;
         --classes) classes="$2"; shift 2 ;;
+        --lti) lti="$2"; shift 2 ;;
+        --lti-client) lti_client="$2"; shift 2 ;;
+        --lti-authorize) lti_authorize="$2"; shift 2 ;;
+        --lti-jwks) lti_jwks="$2"; shift 2 ;;
+        --lti-username) lti_username="$2"; shift 2 ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "class.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
@@ -234,8 +245,11 @@ if [ -n "$cert" ]; then
         [ -r "$file" ] || { echo "class.sh: cannot read $file" >&2; exit 2; }
     done
 fi
-if [ -n "$oidc" ] && [ "$containers" -eq 0 ]; then
-    echo "class.sh: --oidc needs containers: a school login's students have no account of this machine for their servers to run as" >&2; exit 2
+if { [ -n "$oidc" ] || [ -n "$lti" ]; } && [ "$containers" -eq 0 ]; then
+    echo "class.sh: --oidc and --lti need containers: a school login's students have no account of this machine for their servers to run as" >&2; exit 2
+fi
+if [ -n "$oidc" ] && [ -n "$lti" ]; then
+    echo "class.sh: --oidc or --lti, not both: the hub has one login (a school whose pupils come from the LMS gives --lti)" >&2; exit 2
 fi
 if [ -n "$students" ] && [ ! -f "$students" ]; then
     echo "class.sh: no class list at $students" >&2; exit 2
@@ -345,6 +359,9 @@ students_now="$(classadmin list | grep -c $'\tstudent$' || true)"
 if [ -n "$oidc" ]; then
     school_login "$oidc" "$oidc_client" "$oidc_secret" "$classes"
     students_now="the school login's"
+elif [ -n "$lti" ]; then
+    school_lms "$lti" "$lti_client" "$lti_authorize" "$lti_jwks" "$classes" "$lti_username"
+    students_now="the LMS's"
 elif [ "$students_now" -eq 0 ]; then
     echo "class.sh: no students yet: give a class list with --students FILE" >&2
     exit 2

@@ -297,6 +297,102 @@ def school_login():
             stop_docker()
 
 
+def lms_launch(start, follow_form=True):
+    """A launch with requests, as a browser's redirects go: the platform's form posts the id_token
+    to the hub (follow_form), and the hub's answer to it comes back, with no server started."""
+    session = requests.Session()
+    form = session.get(start, timeout=60)
+    if not follow_form:
+        return session, form
+    action = re.search(r'action="([^"]+)"', form.text)
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', form.text))
+    if not action:
+        return session, form
+    answer = session.post(action.group(1).replace("&amp;", "&"), data=fields, allow_redirects=False, timeout=120)
+    return session, answer
+
+
+def school_lms():
+    """The school's LMS (LTI 1.3, lti1p3platform's platform on 127.0.0.1 standing for Moodle's or
+    Canvas's), with students in containers."""
+    from lti_platform import ADMINISTRATOR, INSTRUCTOR, LEARNER, TEACHING_ASSISTANT, Platform
+    print("A school's LMS (LTI 1.3), students in containers:", flush=True)
+    docker_before = docker_running()
+    hub = None
+    port = free_port()
+    try:
+        with Platform(f"http://127.0.0.1:{port}") as lms:
+            fresh()
+            hub = ClassServer(CLASS_HOME, [], containers=True, port=port, options=[
+                "--lti", lms.url, "--lti-client", "magic-tictactoe", "--lti-authorize", lms.authorize_url,
+                "--lti-jwks", lms.jwks_url, "--classes", "7B, 8C"])
+            hub.start(limit=180)
+            config = requests.get(f"{hub.url}/hub/lti13/config", timeout=30)
+            check(config.status_code == 200 and "oauth_login" in config.text,
+                  f"the hub gives the LMS its tool settings as JSON (HTTP {config.status_code})")
+            url, text = in_chromium_lti(lms.launch_url("mt-lena", [LEARNER], "7B"), ".jp-Notebook")
+            check("/user/mt-lena/lab" in url, f"a Learner of 7B launches the lesson from the LMS in Chromium and reaches "
+                                              f"notebook 01 ({url.split('?')[0]})")
+            url, text = in_chromium_lti(lms.launch_url("mt-ivan", [INSTRUCTOR], "7B"), "body", then="/services/class/",
+                                        wait_for="#table")
+            check("mt-lena" in text, f"an Instructor of 7B launches in Chromium and their class page shows 7B's pupil "
+                                     f"({url.split('?')[0]})")
+            for who, roles, course, why in (("mt-tara", [TEACHING_ASSISTANT], "7B", "a TeachingAssistant of 7B"),
+                                            ("mt-paul", [LEARNER], "8C", "a Learner of 8C")):
+                _, answer = lms_launch(lms.launch_url(who, roles, course))
+                check(answer.status_code in (302, 303), f"{why} launches (HTTP {answer.status_code})")
+            groups = sqlite_groups()
+            check(groups.get("mt-lena") == ["7b"] and groups.get("mt-ivan") == ["teachers-of-7b"]
+                  and groups.get("mt-tara") == ["teachers-of-7b"] and groups.get("mt-paul") == ["8c"],
+                  f"each launch's course and roles make its classes: Learner a pupil, Instructor and TA a teacher ({groups})")
+            for who, roles, course, why in (("mt-ada", [ADMINISTRATOR], "7B", "an LMS administrator who is no member of the course"),
+                                            ("mt-eve", [LEARNER], "9Z", "a Learner of a course not set up here")):
+                _, answer = lms_launch(lms.launch_url(who, roles, course))
+                check(answer.status_code == 403, f"{why} is refused (HTTP {answer.status_code})")
+            for fault, why in (("signature", "signed with another key"),
+                               ("forged", "signed with another key under the platform's key id"), ("expired", "expired"),
+                               ("audience", "for another tool (audience)")):
+                lms.fault = fault
+                _, answer = lms_launch(lms.launch_url("mt-mallory", [LEARNER], "7B"))
+                lms.fault = None
+                check(answer.status_code in (400, 401, 403) and "mt-mallory" not in sqlite_groups(),
+                      f"a launch whose id_token is {why} is refused (HTTP {answer.status_code})")
+            session, answer = lms_launch(lms.launch_url("mt-mallory", [LEARNER], "7B"))
+            action, fields = lms.last_post
+            again = requests.post(action, data=fields, allow_redirects=False, timeout=60)
+            check(answer.status_code in (302, 303) and again.status_code in (400, 401, 403),
+                  f"a launch's id_token posted again from another browser (a replay) is refused (HTTP {again.status_code})")
+            again = session.post(action, data=fields, allow_redirects=False, timeout=60)
+            check(again.status_code in (400, 401, 403),
+                  f"... and from the same browser, once used (HTTP {again.status_code})")
+    finally:
+        if hub:
+            hub.stop()
+        forget(["mt-lena", "mt-ivan", "mt-tara", "mt-paul", "mt-mallory"])
+        if not docker_before:
+            stop_docker()
+
+
+def in_chromium_lti(start, selector, then=None, wait_for=None, limit=300):
+    """A launch in Chromium from the LMS's link `start`; waits for `selector`, then (if given)
+    opens the hub's page `then` and waits for `wait_for`: (the last URL, its text)."""
+    from jupyterlab_test import CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+            page.goto(start, timeout=limit * 1000)
+            page.wait_for_selector(selector, timeout=limit * 1000)
+            if then:
+                base = re.match(r"https?://[^/]+", page.url).group(0)
+                page.goto(base + then, timeout=limit * 1000)
+                page.wait_for_selector(wait_for, timeout=limit * 1000)
+            return page.url, page.inner_text("body")
+        finally:
+            browser.close()
+
+
 def sqlite_groups():
     """{login: [group]} from the hub's database."""
     import sqlite3
@@ -313,8 +409,8 @@ def main():
     if os.getuid() != 0:
         sys.exit("school_test.py: run it as root: it makes accounts and starts a hub")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("school_test.py: stopped (SIGTERM)"))
-    if os.environ.get("SCHOOL_TEST_ONLY") == "oidc":
-        school_login()
+    if os.environ.get("SCHOOL_TEST_ONLY") in ("oidc", "lti"):
+        (school_login if os.environ["SCHOOL_TEST_ONLY"] == "oidc" else school_lms)()
         print(f"school: {passed} passed, {failed} failed")
         sys.exit(1 if failed else 0)
     fresh()
@@ -355,6 +451,7 @@ def main():
         remove_accounts(EVERYONE)
     if os.environ.get("SCHOOL_TEST_ONLY") != "passwords":
         school_login()
+        school_lms()
     print(f"school: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

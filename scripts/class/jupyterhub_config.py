@@ -29,7 +29,7 @@ from pathlib import Path
 from jupyterhub.utils import random_port
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from classadmin import roster  # noqa: E402 (the class list, read once)
+from classadmin import logins, roster  # noqa: E402 (the class list, read once; school logins)
 from hubclient import NOTEBOOK  # noqa: E402 (the notebook students land on, named once)
 
 c = get_config()  # noqa: F821 (JupyterHub provides it)
@@ -77,6 +77,7 @@ c.JupyterHub.load_groups = {group: {"users": users} for group, users in roster.h
 # "class-admins" an admin of the hub. Only the classes set up here (--classes) count; someone
 # in none of them (other staff, another school's pupils) is refused at the login.
 OIDC = os.environ.get("MAGIC_CLASS_OIDC_ISSUER", "")
+LTI = os.environ.get("MAGIC_CLASS_LTI_ISSUER", "")
 CLASSES = [g for g in os.environ.get("MAGIC_CLASS_CLASSES", "").split(",") if g]
 if OIDC:
     from oauthenticator.generic import GenericOAuthenticator  # noqa: F401 (named below)
@@ -84,22 +85,7 @@ if OIDC:
     def school_groups(auth_state):
         """The hub's groups of a login, from its groups claim: the classes set up here only."""
         claim = (auth_state.get("oauth_user") or {}).get(os.environ.get("MAGIC_CLASS_OIDC_GROUPS_CLAIM", "groups"))
-        named = claim if isinstance(claim, list) else [claim] if isinstance(claim, str) else []
-        found = set()
-        for name in (str(n).strip().lower() for n in named):
-            if name == roster.ADMINS:
-                found.add(roster.ADMINS)
-            elif name.startswith(roster.TEACHERS_OF) and roster.group_name(name[len(roster.TEACHERS_OF):]) in CLASSES:
-                found.add(roster.TEACHERS_OF + roster.group_name(name[len(roster.TEACHERS_OF):]))
-            elif roster.group_name(name) in CLASSES:
-                found.add(roster.group_name(name))
-        return sorted(found)
-
-    def school_username(user_info):
-        """The login's name on the hub: its preferred_username (or its e-mail's part before the @),
-        in lower case; a name the hub cannot use is refused by username_pattern below."""
-        name = user_info.get("preferred_username") or str(user_info.get("email", "")).split("@")[0]
-        return str(name).strip().lower()
+        return logins.from_claim(claim, CLASSES)
 
     c.JupyterHub.authenticator_class = "generic-oauth"
     c.GenericOAuthenticator.client_id = os.environ["MAGIC_CLASS_OIDC_CLIENT_ID"]
@@ -109,7 +95,7 @@ if OIDC:
     c.GenericOAuthenticator.userdata_url = os.environ["MAGIC_CLASS_OIDC_USERINFO_URL"]
     c.GenericOAuthenticator.oauth_callback_url = (HUB / "public-url").read_text().strip() + "/hub/oauth_callback"
     c.GenericOAuthenticator.scope = os.environ.get("MAGIC_CLASS_OIDC_SCOPE", "openid profile email").split()
-    c.GenericOAuthenticator.username_claim = school_username
+    c.GenericOAuthenticator.username_claim = logins.username
     c.GenericOAuthenticator.login_service = os.environ.get("MAGIC_CLASS_OIDC_NAME", "the school's login")
     c.GenericOAuthenticator.manage_groups = True
     c.GenericOAuthenticator.auth_state_groups_key = school_groups
@@ -125,8 +111,41 @@ if OIDC:
 # open the servers of that class's students, and reach the class page, which shows them that
 # class; another class's students are not theirs to see. Admin membership is exact: a teacher
 # given a class of their own stops being the hub's admin at the next start.
-c.JupyterHub.load_roles = [] if OIDC else [{"name": "admin", "users": sorted(
+# With a school's login its groups name the admins (class-admins), or nobody (an LMS).
+c.JupyterHub.load_roles = [] if OIDC or LTI else [{"name": "admin", "users": sorted(
     p.login for p in roster.teachers(PEOPLE) if roster.looks_after_all(p))}]
+# Or the school's LMS (class.sh --lti): LTI 1.3 through ltiauthenticator's LTI13Authenticator; a
+# lesson's link in Moodle or Canvas logs the pupil or teacher in. The course of the launch (its
+# context's label, else its title) is the class, among those set up here; its roles decide who
+# is who, on purpose: Learner a pupil of the class; Instructor, and a TeachingAssistant (an
+# Instructor sub-role), a teacher of that class only; anyone else, an LMS administrator who is
+# no member of the course among them, is refused, as is a launch from a course not set up here.
+if LTI:
+    from ltiauthenticator.lti13.auth import LTI13Authenticator  # noqa: F401 (named below)
+
+    def lti_login(authenticator, handler, auth_model):
+        """Refuses a launch that makes nobody of a class here; else gives the login its groups."""
+        groups = logins.from_launch(auth_model.get("auth_state") or {}, CLASSES)
+        if not groups:
+            authenticator.log.warning("LTI launch refused: %s is no Learner or Instructor of a class set up here",
+                                      auth_model.get("name"))
+            return None
+        auth_model["groups"] = groups
+        return auth_model
+
+    c.JupyterHub.authenticator_class = "ltiauthenticator.lti13.auth.LTI13Authenticator"
+    c.LTI13Authenticator.issuer = LTI
+    c.LTI13Authenticator.client_id = {os.environ["MAGIC_CLASS_LTI_CLIENT_ID"]}
+    c.LTI13Authenticator.authorize_url = os.environ["MAGIC_CLASS_LTI_AUTHORIZE_URL"]
+    c.LTI13Authenticator.jwks_endpoint = os.environ["MAGIC_CLASS_LTI_JWKS_URL"]
+    c.LTI13Authenticator.username_key = os.environ.get("MAGIC_CLASS_LTI_USERNAME_KEY") or "preferred_username"
+    c.LTI13Authenticator.tool_name = "magic-tictactoe"
+    c.LTI13Authenticator.tool_description = "How a computer plays tic-tac-toe: the course's notebooks"
+    c.LTI13Authenticator.manage_groups = True
+    c.LTI13Authenticator.post_auth_hook = lti_login
+    c.Authenticator.allow_all = True  # who gets in is decided by lti_login, launch by launch
+    c.Authenticator.username_pattern = roster.LOGIN.pattern
+    c.JupyterHub.load_groups = {}
 for group in sorted({*roster.taught_classes(PEOPLE), *CLASSES}):
     c.JupyterHub.load_roles.append({
         "name": f"teacher-of-{group}",
@@ -135,7 +154,6 @@ for group in sorted({*roster.taught_classes(PEOPLE), *CLASSES}):
                    f"servers!group={group}", f"access:servers!group={group}", "access:services!service=class"],
         "groups": [roster.TEACHERS_OF + group],
     })
-
 
 
 def class_access(spawner):

@@ -34,3 +34,20 @@ PYTHON
     export MAGIC_CLASS_OIDC_ISSUER MAGIC_CLASS_OIDC_CLIENT_ID MAGIC_CLASS_OIDC_AUTHORIZE_URL MAGIC_CLASS_OIDC_TOKEN_URL \
         MAGIC_CLASS_OIDC_USERINFO_URL MAGIC_CLASS_CLASSES
 }
+
+# Sets MAGIC_CLASS_LTI_* and MAGIC_CLASS_CLASSES for a school's LMS (LTI 1.3): the platform's
+# issuer, the client ID it gave the tool, its authorization (login) URL and its keys' URL, as the
+# LMS's tool registration shows them.
+school_lms() {
+    local issuer="$1" client="$2" authorize="$3" jwks="$4" classes="$5" username="${6:-preferred_username}"
+    [ -n "$client" ] && [ -n "$authorize" ] && [ -n "$jwks" ] || {
+        echo "class.sh: --lti ISSUER needs --lti-client ID --lti-authorize URL --lti-jwks URL, as the LMS's registration of the tool shows them" >&2; exit 2; }
+    [ -n "$classes" ] || { echo "class.sh: --lti needs --classes \"7B, 8C\": the classes taught here, as the LMS's courses are labelled" >&2; exit 2; }
+    MAGIC_CLASS_CLASSES="$(MAGIC_CLASS_HOME="$CLASS_HOME" PYTHONPATH="$ROOT/scripts/class" "$CLASS_HOME/venv/bin/python" -c '
+import sys
+from classadmin import roster
+print(",".join(roster.group_name(c) for c in sys.argv[1].replace(",", " ").split()))' "$classes")"
+    MAGIC_CLASS_LTI_ISSUER="$issuer" MAGIC_CLASS_LTI_CLIENT_ID="$client"
+    MAGIC_CLASS_LTI_AUTHORIZE_URL="$authorize" MAGIC_CLASS_LTI_JWKS_URL="$jwks" MAGIC_CLASS_LTI_USERNAME_KEY="$username"
+    export MAGIC_CLASS_LTI_USERNAME_KEY MAGIC_CLASS_CLASSES MAGIC_CLASS_LTI_ISSUER MAGIC_CLASS_LTI_CLIENT_ID MAGIC_CLASS_LTI_AUTHORIZE_URL MAGIC_CLASS_LTI_JWKS_URL
+}

@@ -1,0 +1,176 @@
+"""An LTI 1.3 platform (the LMS's side: Moodle's, Canvas's) on 127.0.0.1, for the class server's
+tests: lti1p3platform's platform code (registration, login initiation, the launch's signed
+id_token) served by a small Flask app, so that the hub's LTI login (ltiauthenticator) is tested
+against the protocol as an LMS speaks it, not a mock of our own.
+
+    with Platform(hub_url) as lms:
+        lms.launch_url("olive", ["...membership#Learner"], "7B")   # where a browser starts a launch
+
+A launch goes as in an LMS: the browser opens the platform's /launch (a student clicking a
+lesson's link), which sends it to the hub's login initiation URL; the hub sends it back to the
+platform's /authorize with a state and a nonce; the platform answers with a form that posts the
+signed id_token to the hub. `fault` makes the platform send what an attacker or a broken LMS
+would: an id_token signed with another key (under that key's id, or forged under the platform's),
+expired, or for another client (audience); and the last launch's form is kept to be posted again
+(`last_post`, a replay).
+"""
+
+import threading
+import uuid
+from html import escape
+
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
+from flask import Flask, jsonify, redirect, request
+from lti1p3platform.ltiplatform import LTI1P3PlatformConfAbstract
+from lti1p3platform.message_launch import MessageLaunchAbstract
+from lti1p3platform.oidc_login import OIDCLoginAbstract
+from lti1p3platform.registration import Registration
+from lti1p3platform.request import Request
+from werkzeug.serving import make_server
+
+CLIENT_ID = "magic-tictactoe"
+DEPLOYMENT_ID = "school-1"
+LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
+INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
+TEACHING_ASSISTANT = "http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant"
+ADMINISTRATOR = "http://purl.imsglobal.org/vocab/lis/v2/institution/person#Administrator"
+
+
+def key_pair():
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    private = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                serialization.NoEncryption()).decode()
+    public = key.public_key().public_bytes(serialization.Encoding.PEM,
+                                           serialization.PublicFormat.SubjectPublicKeyInfo).decode()
+    return private, public
+
+
+class FlaskRequest(Request):
+    def build_metadata(self, flask_request):
+        return {"method": flask_request.method, "form_data": dict(flask_request.form),
+                "get_data": dict(flask_request.args), "headers": dict(flask_request.headers),
+                "content_type": flask_request.content_type, "path": flask_request.path, "json": None}
+
+
+class Platform:
+    """The platform, listening on 127.0.0.1 while the `with` block runs."""
+
+    def __init__(self, tool_url):
+        self.tool_url = tool_url.rstrip("/")
+        self.launches = {}  # lti_message_hint -> who is launching, as what, in which course
+        self.fault = None  # "signature", "expired", "audience"
+        self.last_post = None  # (the hub's URL, the form) of the last launch, for a replay
+        self.server = make_server("127.0.0.1", 0, self.app(), threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        private, public = key_pair()
+        self.other_private, _ = key_pair()
+        self.registration = (Registration().set_iss(self.url).set_client_id(CLIENT_ID)
+                             .set_deployment_id(DEPLOYMENT_ID)
+                             .set_oidc_login_url(f"{self.tool_url}/hub/lti13/oauth_login")
+                             # The lesson's link: the launch opens notebook 01.
+                             .set_launch_url(f"{self.tool_url}/hub/user-redirect/lab/tree/notebooks/01-magic-square.ipynb")
+                             .set_platform_public_key(public).set_platform_private_key(private))
+        self.private = private
+
+    def __enter__(self):
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_):
+        self.server.shutdown()
+        self.thread.join(timeout=10)
+
+    # What the hub is told about the platform (ltiauthenticator's settings).
+    @property
+    def authorize_url(self):
+        return f"{self.url}/authorize"
+
+    @property
+    def jwks_url(self):
+        return f"{self.url}/jwks"
+
+    def launch_url(self, user, roles, course, name=None):
+        """Where a browser starts a launch of the course's lesson as `user` with `roles`."""
+        hint = uuid.uuid4().hex
+        self.launches[hint] = {"user": user, "roles": list(roles), "course": course, "name": name or user}
+        return f"{self.url}/launch?hint={hint}"
+
+    def app(self):
+        app = Flask("lti-platform")
+        platform = self
+
+        class Conf(LTI1P3PlatformConfAbstract):
+            def init_platform_config(self, **kwargs):
+                pass
+
+            def get_registration_by_params(self, **kwargs):
+                return platform.registration
+
+        class Login(OIDCLoginAbstract):
+            def set_lti_message_hint(self, **kwargs):
+                self._lti_message_hint = kwargs["hint"]
+
+            def get_redirect(self, url):
+                return redirect(url)
+
+        class Launch(MessageLaunchAbstract):
+            def render_launch_form(self, launch_data, **kwargs):
+                platform.last_post = (launch_data["launch_url"], {"id_token": launch_data["id_token"],
+                                                                  "state": launch_data["state"]})
+                fields = "".join(f'<input type="hidden" name="{escape(k)}" value="{escape(v)}">'
+                                 for k, v in platform.last_post[1].items())
+                return (f'<!DOCTYPE html><html><body onload="document.forms[0].submit()">'
+                        f'<form method="post" action="{escape(launch_data["launch_url"])}">{fields}'
+                        '<button type="submit">Continue</button></form></body></html>')
+
+            def get_launch_message(self, include_extra_claims=True):
+                message = super().get_launch_message(include_extra_claims)
+                if platform.fault == "audience":
+                    message["aud"] = message["azp"] = "another-tool"
+                return message
+
+        @app.get("/jwks")
+        def jwks():
+            conf = Conf()
+            conf.get_registration()
+            return jsonify(conf.get_jwks())
+
+        @app.get("/launch")
+        def launch():
+            hint = request.args["hint"]
+            login = Login(FlaskRequest(request), Conf())
+            login.set_lti_message_hint(hint=hint)
+            return login.initiate_login(platform.launches[hint]["user"])
+
+        @app.route("/authorize", methods=["GET", "POST"])
+        def authorize():
+            asked = FlaskRequest(request)
+            hint = asked.get_data.get("lti_message_hint") or asked.form_data.get("lti_message_hint")
+            who = platform.launches.get(hint)
+            if who is None:
+                return "unknown launch", 400
+            conf = Conf()
+            conf.get_registration()
+            message = Launch(asked, conf)
+            message.set_user_data(who["user"], who["roles"], full_name=who["name"],
+                                  email_address=f"{who['user']}@school.example", preferred_username=who["user"])
+            message.set_launch_context_claim(f"course-{who['course']}", context_title=f"Computing {who['course']}",
+                                             context_label=who["course"])
+            message.set_resource_link_claim("lesson-01", title="01: the magic square")
+            if platform.fault == "expired":
+                message.set_id_token_expiration(-600)  # expired ten minutes ago
+            key, kid = platform.registration.get_platform_private_key(), platform.registration.get_kid()
+            if platform.fault in ("signature", "forged"):
+                # Another key signs: under its own key id, or (forged) under the platform's.
+                platform.registration.set_platform_private_key(platform.other_private)
+                if platform.fault == "forged":
+                    platform.registration.get_kid = lambda: kid
+            try:
+                return message.lti_launch()
+            finally:
+                platform.registration.set_platform_private_key(key)
+                platform.registration.__dict__.pop("get_kid", None)
+
+        return app
