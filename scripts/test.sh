@@ -10,7 +10,8 @@
 # nbconvert, then live in JupyterLab and Notebook 7; the README's first command as this user,
 # Binder's set-up outside a container, and (as root) the class server: JupyterHub with each
 # student in a container from the students' image, its limits, faults, backups, HTTPS and idle culling, a warmed
-# class, then without containers. Installs the Rust kernel, the Python and npm packages,
+# class, then without containers; several classes and teachers on one hub, and a school's own
+# login (OpenID Connect) and LMS (LTI 1.3) against protocol servers on 127.0.0.1. Installs the Rust kernel, the Python and npm packages,
 # Chromium, JupyterHub, Docker (Debian's docker.io) and the students' image when missing.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
