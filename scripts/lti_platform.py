@@ -91,10 +91,12 @@ class Platform:
     def jwks_url(self):
         return f"{self.url}/jwks"
 
-    def launch_url(self, user, roles, course, name=None):
-        """Where a browser starts a launch of the course's lesson as `user` with `roles`."""
+    def launch_url(self, user, roles, course, name=None, target=None):
+        """Where a browser starts a launch of the course's lesson as `user` with `roles`; `target`:
+        the link's own target on the hub (a path), else the registration's (notebook 01)."""
         hint = uuid.uuid4().hex
-        self.launches[hint] = {"user": user, "roles": list(roles), "course": course, "name": name or user}
+        self.launches[hint] = {"user": user, "roles": list(roles), "course": course, "name": name or user,
+                               "target": f"{self.tool_url}{target}" if target else None}
         return f"{self.url}/launch?hint={hint}"
 
     def app(self):
@@ -142,6 +144,8 @@ class Platform:
             hint = request.args["hint"]
             login = Login(FlaskRequest(request), Conf())
             login.set_lti_message_hint(hint=hint)
+            if platform.launches[hint]["target"]:
+                login.set_launch_url(platform.launches[hint]["target"])
             return login.initiate_login(platform.launches[hint]["user"])
 
         @app.route("/authorize", methods=["GET", "POST"])
@@ -159,6 +163,8 @@ class Platform:
             message.set_launch_context_claim(f"course-{who['course']}", context_title=f"Computing {who['course']}",
                                              context_label=who["course"])
             message.set_resource_link_claim("lesson-01", title="01: the magic square")
+            if who["target"]:
+                message.set_launch_url(who["target"])
             if platform.fault == "expired":
                 message.set_id_token_expiration(-600)  # expired ten minutes ago
             key, kid = platform.registration.get_platform_private_key(), platform.registration.get_kid()
