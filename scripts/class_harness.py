@@ -174,6 +174,20 @@ class ClassServer:
         return Student(self.url, name, self.password(name))
 
 
+def until_ready(what, probe, limit=120):
+    """Waits, at most `limit` seconds, until probe() is true; says whether it was."""
+    deadline = time.time() + limit
+    while time.time() < deadline:
+        try:
+            if probe():
+                return True
+        except requests.RequestException:
+            pass
+        time.sleep(1)
+    print(f"     (waited {limit} s for {what})")
+    return False
+
+
 def base_image():
     """The base of the students' image on this machine: a Debian made with debootstrap
     (scripts/class/debian-base.sh), since no registry is reachable here."""

@@ -49,7 +49,7 @@ import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from class_harness import (ClassServer, available_mb, cgroup, container, docker_running, forget,  # noqa: E402
-                           remove_accounts, stop_docker)
+                           remove_accounts, stop_docker, until_ready)
 from class_load import HEADER, drive, return_in_browser, summary  # noqa: E402 (a small load run)
 from hubclient import NOTEBOOK, Student, ready  # noqa: E402 (class_harness put scripts/class on the path)
 from kubernetes_config_test import docs_config  # noqa: E402
@@ -82,20 +82,6 @@ def text(outputs):
 def rust(student, code):
     """The text a cell of `code` prints in a new kernel of the student's."""
     return text(student.run_cells([code]))
-
-
-def until_ready(what, probe, limit=120):
-    """Waits, at most `limit` seconds, until probe() is true; says whether it was."""
-    deadline = time.time() + limit
-    while time.time() < deadline:
-        try:
-            if probe():
-                return True
-        except requests.RequestException:
-            pass
-        time.sleep(1)
-    print(f"     (waited {limit} s for {what})")
-    return False
 
 
 def server_running(person, name):

@@ -33,7 +33,8 @@ from pathlib import Path
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from class_harness import ClassServer, docker_running, forget, free_port, remove_accounts, stop_docker  # noqa: E402
+from class_harness import (ClassServer, docker_running, forget, free_port, remove_accounts, stop_docker,  # noqa: E402
+                           until_ready)
 from hubclient import ready  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,7 +110,7 @@ def servers(hub, teacher, own, other, head):
     student, they cannot open, with their token or through their browser's login."""
     started = teacher.api("POST", f"/hub/api/users/{own}/server")
     check(started.status_code in (201, 202), f"{teacher.name} starts {own}'s server (HTTP {started.status_code})")
-    hub_wait(lambda: running(hub, own, head), f"{own}'s server")
+    until_ready(f"{own}'s server", lambda: running(hub, own, head))
     files = teacher.api("GET", f"/user/{own}/api/contents")
     check(files.status_code == 200, f"... and opens it with their token (HTTP {files.status_code})")
     lab = teacher.session.get(f"{hub.url}/user/{own}/lab", timeout=60)
@@ -133,16 +134,6 @@ def servers(hub, teacher, own, other, head):
     check(stop.status_code in (403, 404) and running(hub, other, head),
           f"... nor stop it (HTTP {stop.status_code}; it runs on)")
     return stranger
-
-
-def hub_wait(probe, what, limit=120):
-    deadline = time.time() + limit
-    while time.time() < deadline:
-        if probe():
-            return True
-        time.sleep(1)
-    print(f"     (waited {limit} s for {what})")
-    return False
 
 
 def class_page(hub, teacher, own, other, other_student):
@@ -214,20 +205,22 @@ def provider_login(hub, sub):
     return session, answer
 
 
-def in_chromium(hub, sub, start, wait_for, limit=300):
-    """Logs `sub` in through the provider's own form in Chromium, from `start` on the hub, and
-    waits for `wait_for` (a CSS selector) on the page it ends on: (its URL, its text)."""
+def in_chromium(start, wait_for, sub=None, limit=300):
+    """Opens `start` in Chromium, signs `sub` in through the school's provider's own form when the
+    page asks (the hub's login page, then the provider's), and waits for `wait_for` (a CSS
+    selector) on the page it ends on: (its URL, its text). An LMS's launch link needs no `sub`."""
     from jupyterlab_test import CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
         try:
             page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-            page.goto(f"{hub.url}{start}", timeout=limit * 1000)
-            if "/hub/login" in page.url:
-                page.get_by_role("button", name=re.compile("school's login")).click()
-            page.get_by_placeholder("sub").fill(sub)
-            page.get_by_role("button", name="Authorize").click()
+            page.goto(start, timeout=limit * 1000)
+            if sub:
+                if "/hub/login" in page.url:
+                    page.get_by_role("button", name=re.compile("school's login")).click()
+                page.get_by_placeholder("sub").fill(sub)
+                page.get_by_role("button", name="Authorize").click()
             page.wait_for_selector(wait_for, timeout=limit * 1000)
             return page.url, page.inner_text("body")
         finally:
@@ -261,12 +254,12 @@ def school_login():
         hub = ClassServer(CLASS_HOME, [], containers=True, options=[
             "--oidc", issuer, "--oidc-client", "magic-tictactoe", "--oidc-secret", str(secret), "--classes", "7B, 8C"])
         hub.start(limit=180)
-        url, text = in_chromium(hub, "olive@school.example", "/hub/login", ".jp-Notebook")
+        url, text = in_chromium(f"{hub.url}/hub/login", ".jp-Notebook", "olive@school.example")
         check("/user/mt-olive/lab" in url and "01" in text,
               f"a pupil logs in through the school's login in Chromium and reaches notebook 01 ({url.split('?')[0]})")
         session, answer = provider_login(hub, "pete@school.example")
         check(answer.status_code in (302, 303), f"a pupil of 8C logs in too (HTTP {answer.status_code})")
-        url, text = in_chromium(hub, "tom@school.example", "/services/class/", "#table")
+        url, text = in_chromium(f"{hub.url}/services/class/", "#table", "tom@school.example")
         check("/services/class/" in url and "mt-olive" in text and "mt-pete" not in text and "7b" in text.lower(),
               f"a teacher (teachers-of-7B in the login's groups) logs in in Chromium and their class page shows 7B's "
               f"pupil and not 8C's ({url.split('?')[0]})")
@@ -326,12 +319,11 @@ def school_lms():
             config = requests.get(f"{hub.url}/hub/lti13/config", timeout=30)
             check(config.status_code == 200 and "oauth_login" in config.text,
                   f"the hub gives the LMS its tool settings as JSON (HTTP {config.status_code})")
-            url, text = in_chromium_lti(lms.launch_url("mt-lena", [LEARNER], "7B"), ".jp-Notebook")
+            url, text = in_chromium(lms.launch_url("mt-lena", [LEARNER], "7B"), ".jp-Notebook")
             check("/user/mt-lena/lab" in url, f"a Learner of 7B launches the lesson from the LMS in Chromium and reaches "
                                               f"notebook 01 ({url.split('?')[0]})")
             # The teacher's link in the LMS goes to the class page (no server of their own is started).
-            url, text = in_chromium_lti(lms.launch_url("mt-ivan", [INSTRUCTOR], "7B", target="/services/class/"),
-                                        "#table")
+            url, text = in_chromium(lms.launch_url("mt-ivan", [INSTRUCTOR], "7B", target="/services/class/"), "#table")
             check("/services/class/" in url and "mt-lena" in text,
                   f"an Instructor of 7B launches the class page's link in Chromium and it shows 7B's pupil "
                   f"({url.split('?')[0]})")
@@ -367,21 +359,6 @@ def school_lms():
         if hub:
             hub.stop()
         forget(["mt-lena", "mt-ivan", "mt-tara", "mt-paul", "mt-mallory"])
-
-
-def in_chromium_lti(start, selector, limit=300):
-    """A launch in Chromium from the LMS's link `start`; waits for `selector`: (the URL, its text)."""
-    from jupyterlab_test import CHROMIUM_ARGS
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-            page.goto(start, timeout=limit * 1000)
-            page.wait_for_selector(selector, timeout=limit * 1000)
-            return page.url, page.inner_text("body")
-        finally:
-            browser.close()
 
 
 def sqlite_groups():

@@ -357,7 +357,7 @@ def group_name(klass):
 # hub of one class always had) looks after the whole hub: the hub's admin. A teacher of named
 # classes sees, opens, starts and collects the students of those classes only: a role of the
 # hub's scoped to each class's group (jupyterhub_config.py), held through the class's group of
-# teachers.
+# teachers (hub_groups); the class page reads who teaches whom from those groups.
 
 CLASS_SEPARATOR = ";"
 TEACHERS_OF = "teachers-of-"
@@ -385,18 +385,6 @@ def looks_after_all(person):
 def teachers_group(klass):
     """The hub's group of a class's teachers, which holds the role scoped to the class's group."""
     return TEACHERS_OF + group_name(klass)
-
-
-def taught_by(people, login):
-    """The students `login` may see and act on: every student for a teacher of the whole hub,
-    the students of their classes for a teacher of named classes, nobody for anyone else."""
-    teacher = next((p for p in people if p.login == login and p.role == "teacher"), None)
-    if teacher is None:
-        return []
-    if looks_after_all(teacher):
-        return students(people)
-    groups = {group_name(c) for c in classes_of(teacher)}
-    return [p for p in students(people) if group_name(p.klass) in groups]
 
 
 def taught_classes(people):

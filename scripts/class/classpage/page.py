@@ -219,7 +219,7 @@ def page_html(me, xsrf, message, table, lessons=None):
         lessons = ", ".join(tasks.lesson_words(lesson) for lesson in tasks.timetable())
     people = "".join(f'<option value="{e(s)}">{e(s)}</option>' for s in table.students)
     openings = "".join(f"<li>{e(row[0])}: {e(done_in_words(*row[1:]))}</li>"
-                       for row in logged(me.sees) if len(row) == 5) or '<li class="soft">none yet</li>'
+                       for row in logged(me.sees)) or '<li class="soft">none yet</li>'
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>The class: magic-tictactoe</title><style>{STYLE}</style></head>

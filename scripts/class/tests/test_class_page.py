@@ -115,6 +115,25 @@ class ClassTeachers(unittest.TestCase):
             me = self.teacher(login)
             self.assertEqual((me.whole, me.students, me.classes), (False, [], []))
 
+    def test_who_teaches_whom_from_the_groups_the_roster_makes(self):
+        people = [roster.Person("ada", "Ada L", "7B"), roster.Person("bo", "Bo K", "7B"),
+                  roster.Person("cy", "Cy M", "8C"), roster.Person("ms-t", "Ms T", "7B", "teacher"),
+                  roster.Person("mr-u", "Mr U", "8C; 7B", "teacher"),
+                  roster.Person("head", "Head", roster.DEFAULT_CLASS, "teacher")]
+        members = roster.hub_groups(people)
+
+        def taught(login, admin=False):
+            groups = [g for g, users in members.items() if login in users]
+            with mock.patch.object(records, "students", lambda: [p.login for p in roster.students(people)]):
+                return records.Teacher(login, admin, groups, members).students
+
+        self.assertEqual(taught("ms-t"), ["ada", "bo"])
+        self.assertEqual(sorted(taught("mr-u")), ["ada", "bo", "cy"])
+        self.assertEqual(sorted(taught("head", admin=True)), ["ada", "bo", "cy"])
+        # A student, or someone the roster does not have, teaches nobody.
+        self.assertEqual(taught("ada"), [])
+        self.assertEqual(taught("stranger"), [])
+
     def test_a_teacher_adds_students_to_their_own_class_only(self):
         me = self.teacher("ms-t")
         with self.assertRaises(accounts.Problem) as refused:

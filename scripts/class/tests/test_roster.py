@@ -175,14 +175,6 @@ class Teachers(unittest.TestCase):
               Person("cy", "Cy M", "8C", "student"), Person("ms-t", "Ms T", "7B", "teacher"),
               Person("mr-u", "Mr U", "8C; 7B", "teacher"), Person("head", "Head", roster.DEFAULT_CLASS, "teacher")]
 
-    def test_a_teacher_of_a_class_teaches_its_students_only(self):
-        self.assertEqual([p.login for p in roster.taught_by(self.PEOPLE, "ms-t")], ["ada", "bo"])
-        self.assertEqual([p.login for p in roster.taught_by(self.PEOPLE, "mr-u")], ["ada", "bo", "cy"])
-        self.assertEqual([p.login for p in roster.taught_by(self.PEOPLE, "head")], ["ada", "bo", "cy"])
-        # A student, or someone the roster does not have, teaches nobody.
-        self.assertEqual(roster.taught_by(self.PEOPLE, "ada"), [])
-        self.assertEqual(roster.taught_by(self.PEOPLE, "stranger"), [])
-
     def test_only_a_teacher_given_no_class_looks_after_the_whole_hub(self):
         self.assertEqual([p.login for p in self.PEOPLE if roster.looks_after_all(p)], ["head"])
         self.assertEqual(roster.classes_of(self.PEOPLE[4]), ["8C", "7B"])
