@@ -46,6 +46,10 @@
 #                     pupil, Instructor or TeachingAssistant its teacher; anyone else is refused
 #   --lti-username CLAIM   the launch's claim that names the person (default preferred_username;
 #                     custom_username for a custom parameter username=$User.username)
+#   --lti-token URL   the LMS's token URL (Moodle's .../mod/lti/token.php, Canvas's
+#                     .../login/oauth2/token): the tool then reads each course's class list
+#                     (names and roles) and sends each pupil's score per notebook to the
+#                     course's gradebook (assignment and grade services)
 #   --ip IP           where the hub listens (default 0.0.0.0, every interface; 127.0.0.1 for
 #                     this machine only)
 #   --port N          the hub's port (default 8000)
@@ -184,7 +188,7 @@ esac
 students="" teacher="" klass="" check_only=0 ip="0.0.0.0" port="8000" cert="" key="" plain_http=0 https=0 setup_only=0 containers=1
 memory="$STUDENT_MEMORY" cpus="$STUDENT_CPUS" processes="$STUDENT_PROCESSES" idle="$IDLE_TIMEOUT"
 foreground=0
-oidc="" oidc_client="" oidc_secret="" classes="" lti="" lti_client="" lti_authorize="" lti_jwks="" lti_username="preferred_username"
+oidc="" oidc_client="" oidc_secret="" classes="" lti="" lti_client="" lti_authorize="" lti_jwks="" lti_username="preferred_username" lti_token=""
 timetable="" timetable_given=0 warm_ahead="${MAGIC_CLASS_WARM_AHEAD_MINUTES:-10}"
 base_image="debian:bookworm-slim"
 while [ $# -gt 0 ]; do
@@ -218,6 +222,7 @@ while [ $# -gt 0 ]; do
         --lti-authorize) lti_authorize="$2"; shift 2 ;;
         --lti-jwks) lti_jwks="$2"; shift 2 ;;
         --lti-username) lti_username="$2"; shift 2 ;;
+        --lti-token) lti_token="$2"; shift 2 ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "class.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
@@ -360,7 +365,7 @@ if [ -n "$oidc" ]; then
     school_login "$oidc" "$oidc_client" "$oidc_secret" "$classes"
     students_now="the school login's"
 elif [ -n "$lti" ]; then
-    school_lms "$lti" "$lti_client" "$lti_authorize" "$lti_jwks" "$classes" "$lti_username"
+    school_lms "$lti" "$lti_client" "$lti_authorize" "$lti_jwks" "$classes" "$lti_username" "$lti_token"
     students_now="the LMS's"
 elif [ "$students_now" -eq 0 ]; then
     echo "class.sh: no students yet: give a class list with --students FILE" >&2

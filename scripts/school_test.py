@@ -7,11 +7,18 @@ here is who reaches whom, which is the same with containers):
 - a teacher of one class cannot list, see, start, stop or open the students of another, through
   the hub's API or its pages, with their token or their browser's login, nor see, open, start
   over, give a new password to, take out, collect, add to or warm them from the class page;
-  nor change what acts on the whole hub (the timetable, the course's lessons);
+  nor change what acts on the whole hub (the hub's timetable, the course's lessons) or on another
+  class (its timetable); a teacher's own class's timetable warms that class only;
 - without a login nobody gets anything, and a student's token reaches neither the class page nor
   a classmate;
 - the admin still sees and opens every class;
-- a teacher given a second class while the hub runs reaches it at once.
+- a teacher given a second class while the hub runs reaches it at once;
+- a teacher's own class's timetable warms that class only;
+- a school's login (OpenID Connect, oidc-provider-mock) and its LMS (LTI 1.3, lti1p3platform's
+  platform: scripts/lti_platform.py): logins in Chromium, who is who from claims and roles,
+  refused launches, the class list from the LMS, a checked exercise's score to its gradebook
+  (waiting while it is down), lessons added by deep linking, and the class's own passwords
+  beside the LMS.
 
     sudo .venv/bin/python scripts/school_test.py     (the test command runs it, after class_test.py)
 
@@ -19,6 +26,8 @@ It uses the class test's CLASS_HOME (/srv/magic-tictactoe-test) and its own acco
 and leaves no hub, server or account behind.
 """
 
+import datetime
+import html
 import io
 import os
 import re
@@ -29,13 +38,14 @@ import sys
 import time
 import zipfile
 from pathlib import Path
+from urllib.parse import urljoin
 
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from class_harness import (ClassServer, docker_running, forget, free_port, remove_accounts, stop_docker,  # noqa: E402
                            until_ready)
-from hubclient import ready  # noqa: E402
+from hubclient import Student, ready  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CLASS_HOME = Path(os.environ.get("CLASS_TEST_HOME", "/srv/magic-tictactoe-test"))
@@ -57,7 +67,9 @@ def check(ok, what):
 def fresh():
     """A run starts with no roster, hub database or page log of an earlier one."""
     for kept in ("class-page.log", "warm.log", "timetable.txt", "timetable-warmed", "roster.csv",
-                 "jupyterhub.sqlite", "first-passwords.json", "students.txt", "teacher.txt", "passwords.txt"):
+                 "warm-7b.log", "timetable-7b.txt", "timetable-warmed-7b",
+                 "jupyterhub.sqlite", "first-passwords.json", "students.txt", "teacher.txt", "passwords.txt",
+                 "lms-launches.json", "lms-sent.json", "lms-names.json"):
         (CLASS_HOME / "hub" / kept).unlink(missing_ok=True)
     remove_accounts(EVERYONE)
 
@@ -170,6 +182,27 @@ def class_page(hub, teacher, own, other, other_student):
     for path, data in (("timetable", {"lessons": "Mon 09:00"}), ("update", {})):
         answer = teacher.api("POST", f"{PAGE}/{path}", data=data, allow_redirects=False)
         check(answer.status_code == 403, f"... {path}, which acts on every class, is the admin's (HTTP {answer.status_code})")
+    answer = teacher.api("POST", f"{PAGE}/timetable", data={"lessons": "Mon 09:00", "klass": other}, allow_redirects=False)
+    check(answer.status_code == 404 and not (CLASS_HOME / "hub" / f"timetable-{other.lower()}.txt").exists(),
+          f"... nor is {other}'s timetable theirs to set (HTTP {answer.status_code})")
+
+
+def class_timetable(teacher, klass, own, other):
+    """A teacher keeps their class's timetable: a lesson due now warms that class only."""
+    start = (datetime.datetime.now() + datetime.timedelta(minutes=10)).replace(second=0, microsecond=0)
+    lesson = f"daily {start:%H:%M}"
+    answer = teacher.api("POST", f"{PAGE}/timetable", data={"lessons": lesson, "klass": klass}, allow_redirects=False)
+    check(answer.status_code == 302 and (CLASS_HOME / "hub" / f"timetable-{klass.lower()}.txt").exists(),
+          f"{teacher.name} keeps {klass}'s own timetable from the class page ({lesson}; HTTP {answer.status_code})")
+    log = CLASS_HOME / "hub" / f"warm-{klass.lower()}.log"
+    done = until_ready(f"{klass}'s warm-up", lambda: log.exists() and " students warm in " in log.read_text(), limit=300)
+    said = log.read_text() if log.exists() else ""
+    check(done and f"the timetable of {klass.lower()}" in said and all(s in said for s in own) and other not in said,
+          f"... and its lesson, due now, warms {klass}'s students, and nobody of another class "
+          f"({[line for line in said.splitlines() if line.startswith('==>')]})")
+    page = teacher.api("GET", f"{PAGE}/")
+    check(f"warm-up: the timetable of {klass.lower()}" in page.text,
+          f"... and {teacher.name}'s page says so under 'Last warm-up'")
 
 
 def nobody_else(hub, student):
@@ -305,28 +338,59 @@ def lms_launch(start, follow_form=True):
 def school_lms():
     """The school's LMS (LTI 1.3, lti1p3platform's platform on 127.0.0.1 standing for Moodle's or
     Canvas's), with students in containers."""
-    from lti_platform import ADMINISTRATOR, INSTRUCTOR, LEARNER, TEACHING_ASSISTANT, Platform
+    from lti_platform import ADMINISTRATOR, INSTRUCTOR, LEARNER, TEACHING_ASSISTANT, Platform, user_id
     print("A school's LMS (LTI 1.3), students in containers:", flush=True)
     hub = None
     port = free_port()
     try:
         with Platform(f"http://127.0.0.1:{port}") as lms:
+            # The courses' class lists, as the LMS's names and roles service gives them: mt-noor
+            # never launches anything.
+            lms.members = {"7B": [("mt-ivan", "Ivan Petrov", [INSTRUCTOR]), ("mt-lena", "Lena Berg", [LEARNER]),
+                                  ("mt-noor", "Noor Haddad", [LEARNER])],
+                           "8C": [("mt-paul", "Paul Okafor", [LEARNER])]}
             fresh()
-            hub = ClassServer(CLASS_HOME, [], containers=True, port=port, options=[
+            # Logins named by a custom parameter (Moodle's username=$User.username), which the
+            # LMS's class list gives too; the LMS's token URL turns on its class lists and scores.
+            # And mt-tess, a teacher of 7B by the class's own password, beside the LMS.
+            hub = ClassServer(CLASS_HOME, [], teacher=TESS, containers=True, port=port, options=[
+                "--class", "7B",
                 "--lti", lms.url, "--lti-client", "magic-tictactoe", "--lti-authorize", lms.authorize_url,
-                "--lti-jwks", lms.jwks_url, "--classes", "7B, 8C"])
+                "--lti-jwks", lms.jwks_url, "--lti-token", lms.token_url, "--lti-username", "custom_username",
+                "--classes", "7B, 8C"])
             hub.start(limit=180)
             config = requests.get(f"{hub.url}/hub/lti13/config", timeout=30)
             check(config.status_code == 200 and "oauth_login" in config.text,
                   f"the hub gives the LMS its tool settings as JSON (HTTP {config.status_code})")
+            keys = requests.get(f"{hub.url}{PAGE}/lti/jwks", timeout=30)
+            check(keys.status_code == 200 and [k.get("alg") for k in keys.json()["keys"]] == ["RS256"]
+                  and "d" not in keys.json()["keys"][0],
+                  f"the class page gives the LMS the tool's public key, and only that (HTTP {keys.status_code})")
             url, text = in_chromium(lms.launch_url("mt-lena", [LEARNER], "7B"), ".jp-Notebook")
             check("/user/mt-lena/lab" in url, f"a Learner of 7B launches the lesson from the LMS in Chromium and reaches "
                                               f"notebook 01 ({url.split('?')[0]})")
+            listed_in = until_ready("7B's class list from the LMS",
+                                    lambda: sqlite_groups().get("mt-noor") == ["7b"] or None, limit=120)
+            check(listed_in and sqlite_groups().get("mt-ivan") == ["teachers-of-7b"],
+                  f"7B's class list comes from the LMS (names and roles) once a launch has named it: mt-noor, who "
+                  f"never launched, is 7B's pupil, and its Instructor its teacher ({sqlite_groups()})")
             # The teacher's link in the LMS goes to the class page (no server of their own is started).
             url, text = in_chromium(lms.launch_url("mt-ivan", [INSTRUCTOR], "7B", target="/services/class/"), "#table")
-            check("/services/class/" in url and "mt-lena" in text,
-                  f"an Instructor of 7B launches the class page's link in Chromium and it shows 7B's pupil "
-                  f"({url.split('?')[0]})")
+            check("/services/class/" in url and "Lena Berg" in text and "Noor Haddad" in text,
+                  f"an Instructor of 7B launches the class page's link in Chromium and it shows 7B's pupils by their "
+                  f"names in the LMS, the one who never launched too ({url.split('?')[0]})")
+            tess = hub.student(TESS)
+            tess.log_in()
+            rows = page_rows(tess)
+            check(rows == ["mt-lena", "mt-noor"],
+                  f"beside the LMS, {TESS} logs in with the class's own password and her class page shows 7B's "
+                  f"pupils from the LMS ({rows})")
+            _, answer = lms_launch(lms.launch_url(TESS, [LEARNER], "7B"))
+            check(answer.status_code == 403 and sqlite_groups().get(TESS) == ["teachers-of-7b"],
+                  f"a launch from the LMS naming {TESS}, a login of the class's own passwords, is refused "
+                  f"(HTTP {answer.status_code})")
+            lms_scores(hub, lms, user_id("mt-lena"))
+            lms_lessons(hub, lms)
             for who, roles, course, why in (("mt-tara", [TEACHING_ASSISTANT], "7B", "a TeachingAssistant of 7B"),
                                             ("mt-paul", [LEARNER], "8C", "a Learner of 8C")):
                 _, answer = lms_launch(lms.launch_url(who, roles, course))
@@ -358,7 +422,76 @@ def school_lms():
     finally:
         if hub:
             hub.stop()
-        forget(["mt-lena", "mt-ivan", "mt-tara", "mt-paul", "mt-mallory"])
+        forget(["mt-lena", "mt-ivan", "mt-tara", "mt-paul", "mt-mallory", "mt-noor", TESS])
+
+
+def lms_scores(hub, lms, lenas_id):
+    """mt-lena checks exercise 2 of notebook 01 in her kernel while the LMS is down; her score
+    waits on the class page, then reaches the LMS's gradebook under her own LMS id once it is up."""
+    from lti_platform import INSTRUCTOR, LEARNER
+    lms.down = True
+    session, answer = lms_launch(lms.launch_url("mt-lena", [LEARNER], "7B"))
+    lena = Student(hub.url, "mt-lena", None)
+    lena.session = session
+    lena.take_token()
+    said = [text for _, text in sum(lena.run_cells([lena.notebook_cells()[0],
+                                                    "Exercise::triples_containing(5).numbered(2).check(4).is_right()"]),
+                                    [])]
+    check(said[-1:] == ["true"], f"mt-lena, launched from the LMS, checks exercise 2 of notebook 01 right in her kernel "
+                                 f"({said[-1:]})")
+    teacher = Student(hub.url, "mt-ivan", None)
+    teacher.session, _ = lms_launch(lms.launch_url("mt-ivan", [INSTRUCTOR], "7B", target="/services/class/"))
+    teacher.take_token()
+    waiting = until_ready("the score waiting", lambda: "waiting to go" in teacher.api("GET", f"{PAGE}/").text or None,
+                          limit=90)
+    check(waiting and not lms.scores,
+          "with the LMS down, nothing reaches it and the class page shows her score waiting to go")
+    lms.down = False
+    until_ready("the score in the LMS", lambda: lms.scores or None, limit=90)
+    course, item, score = lms.scores[0] if lms.scores else (None, None, {})
+    item = next((i for i in lms.lineitems.get("7B", []) if i["id"] == item), {})
+    check(len(lms.scores) == 1 and course == "7B" and score.get("userId") == lenas_id
+          and score.get("scoreGiven") == 1 and score.get("scoreMaximum", 0) >= 2
+          and item.get("resourceId") == "01-magic-square",
+          f"once the LMS is back her score reaches the course's gradebook, once, under her own LMS id, on notebook 01's "
+          f"line item ({len(lms.scores)} scores: {score}; line item {item.get('label')!r})")
+    page = until_ready("the page's sent line", lambda: "sent" in teacher.api("GET", f"{PAGE}/").text.split(
+        "Scores in the LMS")[-1] or None, limit=30)
+    check(page, "... and the class page shows it sent")
+    time.sleep(25)  # two more rounds: nothing more goes while nothing changed
+    check(len(lms.scores) == 1, f"a score the LMS took is not sent again while it stays the same ({len(lms.scores)})")
+
+
+def lms_lessons(hub, lms):
+    """Deep linking: the Instructor adds notebook 03 to the course from the LMS's editor, on the
+    class page; the LMS gets a link to it with its line item, and a Learner's launch of that
+    link opens notebook 03."""
+    from lti_platform import INSTRUCTOR, LEARNER
+    _, answer = lms_launch(lms.launch_url("mt-lena", [LEARNER], "7B", deep=True))
+    check(answer.status_code == 403, f"a Learner's deep linking request (adding a lesson) is refused (HTTP {answer.status_code})")
+    session, answer = lms_launch(lms.launch_url("mt-ivan", [INSTRUCTOR], "7B", deep=True))
+    page = session.get(urljoin(hub.url, answer.headers.get("Location", "/")), timeout=60)
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page.text)
+    check(page.status_code == 200 and "Lessons for the LMS" in page.text and "03-pick-15" in page.text and xsrf,
+          f"an Instructor's deep linking request lands on the class page's choice of lessons (HTTP {page.status_code})")
+    back = session.post(urljoin(page.url, "pick"), data={"_xsrf": xsrf.group(1) if xsrf else "",
+                                                         "notebook": "03-pick-15"}, timeout=60)
+    action = re.search(r'action="([^"]+)"', back.text)
+    signed = re.search(r'name="JWT" value="([^"]+)"', back.text)
+    taken = session.post(html.unescape(action.group(1)), data={"JWT": signed.group(1)}, timeout=60) \
+        if action and signed else None
+    course, item = lms.links[0] if lms.links else (None, {})
+    made = [i for i in lms.lineitems.get("7B", []) if i.get("resourceId") == "03-pick-15"]
+    check(taken is not None and taken.status_code == 200 and len(lms.links) == 1 and course == "7B"
+          and item.get("url", "").endswith("/hub/user-redirect/lab/tree/notebooks/03-pick-15.ipynb")
+          and len(made) == 1 and made[0].get("scoreMaximum", 0) >= 1,
+          f"... choosing notebook 03 sends the LMS, signed with the tool's key, a link to it and its gradebook "
+          f"column ({item.get('url')}; {made})")
+    again = session.get(urljoin(page.url, "pick"), timeout=60)
+    check(again.status_code == 404, f"... and a choice goes back once (HTTP {again.status_code} after)")
+    url, _ = in_chromium(lms.launch_url("mt-lena", [LEARNER], "7B", target=item.get("url", "")), ".jp-Notebook")
+    check("/user/mt-lena/lab/tree/notebooks/03-pick-15.ipynb" in url,
+          f"a Learner's launch of the new link opens notebook 03 in Chromium ({url.split('?')[0]})")
 
 
 def sqlite_groups():
@@ -415,6 +548,7 @@ def main():
         carol = servers(hub, tess, "mt-alice", "mt-carol", head)
         class_page(hub, tess, SEVEN_B, "8C", carol)
         class_page(hub, uma, EIGHT_C, "7B", alice)
+        class_timetable(tess, "7B", SEVEN_B, "mt-carol")
         nobody_else(hub, alice)
         rows = page_rows(head)
         check(rows == sorted(SEVEN_B + EIGHT_C), f"the admin's class page shows every class ({rows})")

@@ -76,8 +76,12 @@ tasks.IDLE_SECONDS = 600
 check(tasks.ahead() == datetime.timedelta(minutes=5),
       "with a 10-minute idle timeout the class is warmed 5 minutes ahead, not 10 (the culler would stop it)")
 saved = tasks.save_timetable("tue 10:00")
-check(saved == [(1, 10, 0)] and tasks.TIMETABLE.read_text() == "Tue 10:00\n" and tasks.timetable() == saved,
+check(saved == [(1, 10, 0)] and (tasks.HUB / "timetable.txt").read_text() == "Tue 10:00\n" and tasks.timetable() == saved,
       "a saved timetable is read back")
+mine = tasks.save_timetable("Wed 11:15", "7B")
+check(mine == [(2, 11, 15)] and (tasks.HUB / "timetable-7b.txt").read_text() == "Wed 11:15\n"
+      and tasks.timetables() == {"": saved, "7b": mine} and tasks.timetable() == saved,
+      "a class's own timetable is kept beside the hub's, and each reads back its own")
 check(tasks.last_warm_up() == "No warm-up yet.", "before any warm-up, the page says so")
 tasks.WARM_LOG.write_text("== 2026-11-23 08:50:00 warm-up: the timetable, for Mon 09:00\nok   ada: warm in 3.0 s\n"
                           "==> 1 of 1 students warm in 3 s\n")

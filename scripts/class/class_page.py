@@ -18,6 +18,9 @@
   added (a class list pasted) and taken out of the class (their work kept), while the class runs;
   the first passwords of new accounts as slips to print and cut (classpage/accounts.py, the same
   code as class.sh's: scripts/class/classadmin).
+- The school's LMS (class.sh --lti with --lti-token): the courses' class lists come in and each
+  pupil's score per notebook goes to the course's gradebook (classpage/lms.py); the page shows
+  what was sent, and what waits for the LMS.
 - Before the lesson: warm the class now, keep a timetable the class is warmed before by itself,
   bring in updated lessons (classpage/tasks.py: the same scripts as `class.sh warm` and
   `class.sh update`, without a root shell); logged like the rest.
@@ -40,14 +43,15 @@ from jupyterhub.services.auth import HubOAuthCallbackHandler
 from jupyterhub.utils import url_path_join
 from tornado import ioloop, web
 
-from classpage import tasks
+from classpage import lms, tasks
 from classpage.handlers import (AddStudentsHandler, CollectHandler, CsvHandler, ForgetSlipsHandler, HelpHandler,
-                                 PageHandler, PasswordHandler, RemoveHandler, SlipsHandler, StartOverHandler,
-                                 TableHandler, TimetableHandler, UpdateHandler, WarmHandler)
-from classpage.records import log
+                                 JwksHandler, PageHandler, PasswordHandler, PickHandler, RemoveHandler, SlipsHandler,
+                                 StartOverHandler, TableHandler, TimetableHandler, UpdateHandler, WarmHandler)
+from classpage.records import class_members, log
 from classpage.settings import PREFIX
 
 TICK_SECONDS = 15
+LMS_SECONDS = 10
 
 
 def main():
@@ -67,6 +71,8 @@ def main():
         (url_path_join(PREFIX, "students/remove"), RemoveHandler),
         (url_path_join(PREFIX, "slips"), SlipsHandler),
         (url_path_join(PREFIX, "slips/forget"), ForgetSlipsHandler),
+        (url_path_join(PREFIX, "lti/jwks"), JwksHandler),
+        (url_path_join(PREFIX, "lti/pick"), PickHandler),
         (url_path_join(PREFIX, "oauth_callback"), HubOAuthCallbackHandler),
     ], cookie_secret=os.urandom(32))
     app.listen(port, "127.0.0.1")
@@ -74,7 +80,10 @@ def main():
     # The hub stops its services with SIGINT, then SIGTERM; a hub started in the background by a
     # shell hands its children SIGINT ignored, so both are caught here, to stop at once.
     # The timetable: a lesson's warm-up starts within TICK_SECONDS of its moment.
-    ioloop.PeriodicCallback(lambda: tasks.timetable_tick(log), TICK_SECONDS * 1000).start()
+    ioloop.PeriodicCallback(lambda: tasks.timetable_tick(log, class_members), TICK_SECONDS * 1000).start()
+    # The school's LMS (class.sh --lti-token): class lists in, scores out, in a thread of their
+    # own every LMS_SECONDS (a round never blocks the page; a slow LMS only delays the next).
+    ioloop.PeriodicCallback(lms.rounds.start, LMS_SECONDS * 1000).start()
     loop = ioloop.IOLoop.current()
     for number in (signal.SIGINT, signal.SIGTERM):
         loop.asyncio_loop.add_signal_handler(number, loop.stop)

@@ -282,6 +282,11 @@ class Student(Client):
         answer = self.session.post(url, data=data, timeout=300, allow_redirects=False, verify=False)
         if answer.status_code not in (302, 303):
             raise RuntimeError(f"{self.name} could not log in: HTTP {answer.status_code}")
+        self.take_token()
+
+    def take_token(self):
+        """Makes a token of the student's own with the session's login (the form's, or a
+        school login's or an LMS launch's cookies)."""
         cookie = self.session.cookies.get("_xsrf", path="/hub/") or self.session.cookies.get("_xsrf")
         made = self.session.post(
             f"{self.base}/hub/api/users/{self.name}/tokens",

@@ -112,7 +112,10 @@ if OIDC:
 # class; another class's students are not theirs to see. Admin membership is exact: a teacher
 # given a class of their own stops being the hub's admin at the next start.
 # With a school's login its groups name the admins (class-admins), or nobody (an LMS).
-c.JupyterHub.load_roles = [] if OIDC or LTI else [{"name": "admin", "users": sorted(
+# The LMS beside the class's own passwords (class.sh --lti with --students or --teacher): both
+# logins, each on its own pages, through jupyterhub-multiauthenticator (below).
+BOTH = bool(LTI and PEOPLE)
+c.JupyterHub.load_roles = [] if OIDC or (LTI and not BOTH) else [{"name": "admin", "users": sorted(
     p.login for p in roster.teachers(PEOPLE) if roster.looks_after_all(p))}]
 # Or the school's LMS (class.sh --lti): LTI 1.3 through ltiauthenticator's LTI13Authenticator; a
 # lesson's link in Moodle or Canvas logs the pupil or teacher in. The course of the launch (its
@@ -120,17 +123,32 @@ c.JupyterHub.load_roles = [] if OIDC or LTI else [{"name": "admin", "users": sor
 # is who, on purpose: Learner a pupil of the class; Instructor, and a TeachingAssistant (an
 # Instructor sub-role), a teacher of that class only; anyone else, an LMS administrator who is
 # no member of the course among them, is refused, as is a launch from a course not set up here.
+# A teacher adding a lesson in the LMS's editor (deep linking) picks its notebook on the class
+# page (lti/pick, classpage/lms.py); only a teacher of the class may.
 if LTI:
     from ltiauthenticator.lti13.auth import LTI13Authenticator  # noqa: F401 (named below)
 
     def lti_login(authenticator, handler, auth_model):
         """Refuses a launch that makes nobody of a class here; else gives the login its groups."""
-        groups = logins.from_launch(auth_model.get("auth_state") or {}, CLASSES)
+        claims = auth_model.get("auth_state") or {}
+        if auth_model["name"] in {person.login for person in roster.load(HUB)}:
+            # The LMS names someone by a login of the class's own passwords: never theirs.
+            authenticator.log.warning("LTI launch refused: %s is a login of the class's own passwords",
+                                      auth_model["name"])
+            return None
+        groups = logins.from_launch(claims, CLASSES)
+        if logins.is_deep_linking(claims) and not any(g.startswith(roster.TEACHERS_OF) for g in groups):
+            authenticator.log.warning("LTI deep linking refused: %s is no teacher of a class set up here",
+                                      auth_model.get("name"))
+            return None
         if not groups:
             authenticator.log.warning("LTI launch refused: %s is no Learner or Instructor of a class set up here",
                                       auth_model.get("name"))
             return None
         auth_model["groups"] = groups
+        # Where its course's class list and gradebook are, and the login's user id at the LMS
+        # (the one its scores go under): for the class page (classpage/lms.py).
+        logins.remember_launch(HUB, auth_model["name"], claims, groups)
         return auth_model
 
     c.JupyterHub.authenticator_class = "ltiauthenticator.lti13.auth.LTI13Authenticator"
@@ -146,6 +164,16 @@ if LTI:
     c.Authenticator.allow_all = True  # who gets in is decided by lti_login, launch by launch
     c.Authenticator.username_pattern = roster.LOGIN.pattern
     c.JupyterHub.load_groups = {}
+    if BOTH:
+        # The class's passwords (NativeAuthenticator, its /hub/login and change-password pages)
+        # and the LMS's launches (/hub/lti13/...), each at the addresses it has alone: no prefix
+        # on the pages or on the names. A launch naming a password's login is refused (lti_login).
+        c.JupyterHub.authenticator_class = "multiauthenticator"
+        c.MultiAuthenticator.username_prefix = ""
+        c.MultiAuthenticator.authenticators = [
+            {"authenticator_class": "native", "url_prefix": ""},
+            {"authenticator_class": "ltiauthenticator.lti13.auth.LTI13Authenticator", "url_prefix": ""}]
+        c.JupyterHub.load_groups = {group: {"users": users} for group, users in roster.hub_groups(PEOPLE).items()}
 for group in sorted({*roster.taught_classes(PEOPLE), *CLASSES}):
     c.JupyterHub.load_roles.append({
         "name": f"teacher-of-{group}",
@@ -250,7 +278,11 @@ c.JupyterHub.services.append({
     "oauth_no_confirm": True,
     "environment": {"MAGIC_CLASS_HOME": str(CLASS), "MAGIC_CLASS_SPAWNER": SPAWNER,
                     "MAGIC_CLASS_IDLE_SECONDS": str(IDLE_SECONDS),
-                    "MAGIC_CLASS_WARM_AHEAD_MINUTES": os.environ.get("MAGIC_CLASS_WARM_AHEAD_MINUTES", "10")},
+                    "MAGIC_CLASS_WARM_AHEAD_MINUTES": os.environ.get("MAGIC_CLASS_WARM_AHEAD_MINUTES", "10"),
+                    # The LMS's class lists and gradebook (class.sh --lti-token): classpage/lms.py.
+                    **{name: os.environ.get(name, "") for name in (
+                        "MAGIC_CLASS_CLASSES", "MAGIC_CLASS_LTI_TOKEN_URL", "MAGIC_CLASS_LTI_CLIENT_ID",
+                        "MAGIC_CLASS_LTI_USERNAME_KEY")}},
     "display": True,
 })
 # The page learns who teaches whom from the hub's groups (the roster's, or a school login's).

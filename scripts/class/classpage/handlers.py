@@ -10,12 +10,13 @@ from jupyterhub.services.auth import HubOAuthenticated
 from jupyterhub.utils import url_path_join
 from tornado import web
 
+from classadmin import roster
 from hubclient import NOTEBOOK
 
-from . import accounts, tasks
+from . import accounts, lms, tasks
 from .collect import collect
 from .course import exercises_heading, start_over
-from .page import page_html, table_html
+from .page import back_to_lms_html, page_html, pick_html, table_html
 from .records import Table, Teacher, log
 from .settings import BASE
 
@@ -121,7 +122,7 @@ class WarmHandler(Handler):
     @web.authenticated
     def post(self):
         me = self.me()
-        if tasks.warm(f"from the page, by {me.login}", () if me.whole else me.students):
+        if tasks.warm(f"from the page, by {me.login}", () if me.whole else me.students, tasks.warm_key(me)):
             log(me.login, "warmed", "the class" if me.whole else ", ".join(me.classes), "now")
             done = ("Warming the class: every student's server starts with notebook 01's kernel ready. "
                     "It takes about a minute for a few students, a few minutes for thirty; this page says when it is done.")
@@ -131,26 +132,33 @@ class WarmHandler(Handler):
 
 
 class TimetableHandler(Handler):
-    """The lessons the class is warmed before, by itself."""
+    """The lessons a class (a teacher's own, `klass`) or the whole hub (its admin's) is warmed
+    before, by itself."""
 
     @web.authenticated
     def post(self):
         me = self.me()
-        self.whole_hub(me, "The timetable")
+        klass = self.get_argument("klass", "")
+        if not klass:
+            self.whole_hub(me, "The hub's timetable")
+        elif not me.whole and roster.group_name(klass) not in {roster.group_name(c) for c in me.classes}:
+            raise web.HTTPError(404, f"{klass} is not your class")
         typed = self.get_argument("lessons", "")
         try:
-            lessons = tasks.save_timetable(typed)
+            lessons = tasks.save_timetable(typed, klass)
         except ValueError as problem:
             # The page again, with the field as the teacher typed it, to mend rather than retype.
             xsrf = self.xsrf_token.decode() if isinstance(self.xsrf_token, bytes) else self.xsrf_token
             self.set_status(400)
-            self.write(page_html(me, xsrf, f"The timetable is unchanged: {problem}.", Table(me.students), typed))
+            self.write(page_html(me, xsrf, f"The timetable is unchanged: {problem}.", Table(me.students), typed, klass))
             return
         said = ", ".join(tasks.lesson_words(lesson) for lesson in lessons) or "no lessons"
-        log(self.teacher(), "set the timetable", "the class", said)
+        log(self.teacher(), "set the timetable", klass or "the class", said)
         minutes = tasks.ahead().seconds // 60
-        done = (f"Timetable: {said}. The class is warmed {minutes} minutes before each lesson." if lessons
-                else "The timetable is empty: the class is warmed only when you ask.")
+        whose = klass or "The class"
+        done = (f"Timetable{' of ' + klass if klass else ''}: {said}. {whose} is warmed {minutes} minutes before each "
+                "lesson." if lessons else f"The timetable is empty: {whose.lower() if not klass else klass} is warmed "
+                "only when you ask.")
         self.redirect("./?" + urlencode({"done": done}))
 
 
@@ -238,3 +246,37 @@ class ForgetSlipsHandler(Handler):
         accounts.forget(self.me())
         log(self.teacher(), "handed out", "the class", "first passwords")
         self.redirect("./?" + urlencode({"done": "The first passwords are forgotten here; the students keep theirs."}))
+
+
+class JwksHandler(web.RequestHandler):
+    """The tool's public key set, for the school's LMS to check the tool's signed requests
+    (classpage/lms.py): public, as a key set is; nothing else is without the hub's login."""
+
+    def get(self):
+        self.set_header("Content-Type", "application/json")
+        self.write(lms.jwks())
+
+
+class PickHandler(Handler):
+    """Deep linking: the teacher, come from the LMS's editor, picks lessons (classpage/lms.py)."""
+
+    @web.authenticated
+    def get(self):
+        me = self.me()
+        if not lms.pending_link(me.login):
+            raise web.HTTPError(404, "no lesson is waiting to be linked: add the tool to a course in the LMS first")
+        xsrf = self.xsrf_token.decode() if isinstance(self.xsrf_token, bytes) else self.xsrf_token
+        self.write(pick_html(me, xsrf))
+
+    @web.authenticated
+    def post(self):
+        me = self.me()
+        try:
+            url, signed = lms.lesson_links(me.login, self.get_arguments("notebook"), accounts.public_url())
+        except lms.LmsError as problem:
+            xsrf = self.xsrf_token.decode() if isinstance(self.xsrf_token, bytes) else self.xsrf_token
+            self.set_status(400)
+            self.write(pick_html(me, xsrf, f"Nothing linked: {problem}."))
+            return
+        log(me.login, "linked lessons", "the class", ", ".join(self.get_arguments("notebook")))
+        self.write(back_to_lms_html(url, signed))

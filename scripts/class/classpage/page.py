@@ -6,7 +6,9 @@ import json
 import time
 from urllib.parse import quote
 
-from . import accounts, tasks
+from classadmin import roster
+
+from . import accounts, lms, tasks
 from .collect import COLLECTED
 from .course import course_notebooks, exercises
 from .records import ago, logged, people, plural, short
@@ -192,16 +194,29 @@ def class_field(me):
     return f'<label for="klass">Class</label> <select id="klass" name="klass">{options}</select>'
 
 
+def timetable_html(xsrf, lessons, klass=""):
+    """The timetable's form: the whole hub's, or the class `klass`'s."""
+    field = f"lessons-{roster.group_name(klass)}" if klass else "lessons"
+    whose = klass or "the class"
+    return f"""<form method="post" action="timetable">
+<input type="hidden" name="_xsrf" value="{e(xsrf)}">
+{f'<input type="hidden" name="klass" value="{e(klass)}">' if klass else ''}
+<label for="{e(field)}">{e(klass) + "'s lessons" if klass else "Lessons"}, a day and a time each (such as Mon 09:00,
+Wed 13:30), in the server's time zone ({e(tasks.time_zone())}); {e(whose)} is warmed {tasks.ahead().seconds // 60}
+minutes before each:</label><br>
+<input id="{e(field)}" name="lessons" size="32" maxlength="{tasks.MAX_TIMETABLE}" value="{e(lessons[:tasks.MAX_TIMETABLE])}">
+<button type="submit">Save {e(klass) + "'s" if klass else "the"} timetable</button>
+</form>"""
+
+
+def saved_lessons(group=""):
+    return ", ".join(tasks.lesson_words(lesson) for lesson in tasks.timetable(group))
+
+
 def whole_hub_html(xsrf, lessons):
     """The timetable and the updated lessons: they act on every class of the hub, so only a
     teacher of the whole hub sees them."""
-    return f"""<form method="post" action="timetable">
-<input type="hidden" name="_xsrf" value="{e(xsrf)}">
-<label for="lessons">Lessons, a day and a time each (such as Mon 09:00, Wed 13:30), in the server's time zone
-({e(tasks.time_zone())}); the class is warmed {tasks.ahead().seconds // 60} minutes before each:</label><br>
-<input id="lessons" name="lessons" size="32" maxlength="{tasks.MAX_TIMETABLE}" value="{e(lessons[:tasks.MAX_TIMETABLE])}">
-<button type="submit">Save the timetable</button>
-</form>
+    return f"""{timetable_html(xsrf, lessons)}
 <form method="post" action="update">
 <input type="hidden" name="_xsrf" value="{e(xsrf)}">
 <button type="submit">Bring in updated lessons</button>
@@ -210,13 +225,30 @@ next starts, their own work kept</span>
 </form>"""
 
 
-def page_html(me, xsrf, message, table, lessons=None):
+def lms_html(me):
+    """What went to the LMS's gradebook for the teacher's students, and what waits to go."""
+    rows = "".join(f"<tr><th scope=\"row\">{e(student)}</th><td>{e(notebook)}</td><td>{e(words)}</td></tr>"
+                   for student, notebook, words in lms.sent_rows(me)[:200])
+    return f"""<h2>Scores in the LMS</h2>
+<p>Each notebook is a line item of the course in the LMS; a pupil's score is how many of its exercises they have got
+right, sent when it changes. A score the LMS did not take waits here and goes again within a minute.</p>
+{f'<div class="scroll"><table id="lms"><thead><tr><th scope="col">Student</th><th scope="col">Notebook</th>'
+ f'<th scope="col">Score</th></tr></thead><tbody>{rows}</tbody></table></div>' if rows
+ else '<p class="soft" id="lms">None sent yet.</p>'}"""
+
+
+def page_html(me, xsrf, message, table, lessons=None, typed_for=""):
     """The whole page for the teacher `me` (records.Teacher): the table of their students, the
     start-over and collect forms (with the request's xsrf token) and the log; `message` says what
     the last action did. `lessons`: the timetable's field as the teacher typed it, when it was
-    refused (else the saved timetable)."""
-    if lessons is None:
-        lessons = ", ".join(tasks.lesson_words(lesson) for lesson in tasks.timetable())
+    refused (else the saved timetable), for the class `typed_for` (else the whole hub's)."""
+    if lessons is None or typed_for:
+        hubs = saved_lessons()
+    else:
+        hubs = lessons
+    classes = "".join(timetable_html(xsrf, lessons if lessons is not None and typed_for == klass
+                                     else saved_lessons(roster.group_name(klass)), klass)
+                      for klass in ([] if me.whole else me.classes))
     people = "".join(f'<option value="{e(s)}">{e(s)}</option>' for s in table.students)
     openings = "".join(f"<li>{e(row[0])}: {e(done_in_words(*row[1:]))}</li>"
                        for row in logged(me.sees)) or '<li class="soft">none yet</li>'
@@ -248,13 +280,51 @@ server, in {e(COLLECTED)}); their servers need not be running.</p>
 </form>
 <h2>Before the lesson</h2>
 <p>A warm class has every student's server started and notebook 01's kernel ready, so that the first board comes
-as soon as they log in. Last warm-up: {e(tasks.last_warm_up())}</p>
+as soon as they log in. Last warm-up: {e(tasks.last_warm_up(tasks.warm_key(me)))}</p>
 <form method="post" action="warm">
 <input type="hidden" name="_xsrf" value="{e(xsrf)}">
 <button type="submit">Warm {"the class" if me.whole else e(", ".join(me.classes))} now</button>
 </form>
-{whole_hub_html(xsrf, lessons) if me.whole else ""}
+{classes}
+{whole_hub_html(xsrf, hubs) if me.whole else ""}
+{lms_html(me) if lms.enabled() else ""}
 <h2>Done from this page</h2>
 <ul>{openings}</ul>
 <p class="soft">The log is {e(LOG)} on the server.</p>
 </main><script>{SCRIPT}</script></body></html>"""
+
+
+def pick_html(me, xsrf, message=""):
+    """The teacher's choice of lessons for the LMS (deep linking): each course notebook, with
+    how many exercises its line item counts."""
+    choices = []
+    for path in course_notebooks():
+        count = len(exercises(json.loads(path.read_text())))
+        choices.append(f'<li><label><input type="checkbox" name="notebook" value="{e(path.stem)}"> {e(path.stem)}'
+                       f' <span class="soft">({e(plural(count, "exercise"))} in the gradebook)</span></label></li>'
+                       if count else f'<li><label><input type="checkbox" name="notebook" value="{e(path.stem)}"> '
+                       f'{e(path.stem)} <span class="soft">(no exercises: no gradebook column)</span></label></li>')
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Lessons for the LMS: magic-tictactoe</title><style>{STYLE}</style></head>
+<body><main>
+<h1>Lessons for the LMS</h1>
+<p class="soft">Signed in as {e(me.login)}. Each notebook you choose becomes a link in your course that opens it,
+and a column of the course's gradebook: a pupil's score is how many of its exercises they have got right.</p>
+{f'<p class="message" role="alert">{e(message)}</p>' if message else ''}
+<form method="post" action="pick">
+<input type="hidden" name="_xsrf" value="{e(xsrf)}">
+<fieldset><legend>Notebooks</legend><ul>{"".join(choices)}</ul></fieldset>
+<button type="submit">Add to the course</button>
+</form>
+</main></body></html>"""
+
+
+def back_to_lms_html(url, signed):
+    """Sends the signed choice back to the LMS (a form the browser posts by itself)."""
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Back to the LMS</title><style>{STYLE}</style></head>
+<body onload="document.forms[0].submit()"><main>
+<form method="post" action="{e(url)}"><input type="hidden" name="JWT" value="{e(signed)}">
+<p>Taking your lessons back to the LMS...</p><button type="submit">Back to the LMS</button></form>
+</main></body></html>"""

@@ -73,14 +73,25 @@ def hub_api(path):
     return answer.json()
 
 
+def class_members(group):
+    """The students of the class `group`, as the hub's groups have them (its teachers are in
+    the group of its teachers, not in it)."""
+    return sorted(hub_api(f"/groups/{group}").get("users", []))
+
+
 def class_names():
     """Each class's group and its name as the roster writes it ({'7b': '7B'})."""
     return {roster.group_name(c): c for p in people() for c in roster.classes_of(p)}
 
 
 def names():
-    """Each login's name, as the teacher's list gives it."""
-    return {person.login: person.name for person in people()}
+    """Each login's name, as the teacher's list gives it, or the LMS's class list
+    (classpage/lms.py)."""
+    try:
+        found = {str(k): str(v) for k, v in json.loads((HUB / "lms-names.json").read_text()).items()}
+    except (OSError, ValueError, AttributeError):
+        found = {}
+    return {**found, **{person.login: person.name for person in people()}}
 
 
 def records(student):

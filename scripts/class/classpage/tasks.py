@@ -6,7 +6,9 @@ technician would, as the hub's user; what it printed is kept in the hub's folder
 A timetable is a list of lessons, a day and a time each: "Mon 09:00, Wed 13:30" (or "daily
 08:50"), in the server's time zone. The class is warmed WARM_AHEAD minutes before each lesson
 (less when the idle timeout is shorter, so that the culler does not stop the servers before the
-bell), once a lesson.
+bell), once a lesson. On a hub of several classes each class has its own timetable, which its
+teachers keep and which warms that class only (timetable-7b.txt); the hub's own (timetable.txt,
+its admin's) warms every student.
 """
 
 import datetime
@@ -17,14 +19,15 @@ import sys
 import time
 from pathlib import Path
 
+from classadmin import roster
+
 from .settings import CLASS, HUB, IDLE_SECONDS, WARM_AHEAD_MINUTES
 
 SCRIPTS = Path(__file__).resolve().parent.parent
+# The whole hub's warm-ups' log and timetable (a class's: warm-7b.log, timetable-7b.txt), and the
+# last lesson each timetable warmed for (timetable-warmed, timetable-warmed-7b), so that a restart
+# of the page does not warm it again.
 WARM_LOG = HUB / "warm.log"
-TIMETABLE = HUB / "timetable.txt"
-# The last lesson the timetable warmed the class for, so that a restart of the page does not
-# warm it again.
-WARMED_FOR = HUB / "timetable-warmed"
 DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 # A day by its name or its first three letters (Monday, Mon, Tues, Thurs ...), or daily; an hour.
 LESSON = re.compile(r"^(mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:r|rs|rsday)?|fri(?:day)?|sat(?:urday)?"
@@ -34,7 +37,12 @@ MAX_TIMETABLE = 500
 # A warm-up due longer ago than this (the page was down, say) is not started late.
 LATE = datetime.timedelta(minutes=5)
 
-_running = None  # the warm-up started from here, while it runs
+_running = {}  # the warm-ups started from here, while they run: {whose (a class's group, or ""): process}
+
+
+def whose_file(base, group, suffix=""):
+    """The hub's file `base` (the whole hub's) or a class's own (base-7b)."""
+    return HUB / (f"{base}-{roster.group_name(group)}{suffix}" if group else f"{base}{suffix}")
 
 
 def parse_timetable(text):
@@ -70,18 +78,30 @@ def lesson_words(lesson):
     return f"{'daily' if day is None else DAYS[day].capitalize()} {hour:02d}:{minute:02d}"
 
 
-def timetable():
+def timetable(group=""):
+    """The lessons of the whole hub's timetable, or of the class `group`'s."""
     try:
-        return parse_timetable(TIMETABLE.read_text())
+        return parse_timetable(whose_file("timetable", group, ".txt").read_text())
     except (OSError, ValueError):
         return []
 
 
-def save_timetable(text):
-    """Keeps the timetable `text` (checked first); returns its lessons."""
+def save_timetable(text, group=""):
+    """Keeps the timetable `text` (checked first) of the whole hub, or of the class `group`;
+    returns its lessons."""
     lessons = parse_timetable(text)
-    TIMETABLE.write_text("".join(f"{lesson_words(lesson)}\n" for lesson in lessons))
+    whose_file("timetable", group, ".txt").write_text("".join(f"{lesson_words(lesson)}\n" for lesson in lessons))
     return lessons
+
+
+def timetables():
+    """Every timetable kept: {"" (the whole hub's) or a class's group: its lessons}."""
+    found = {"": timetable()}
+    for path in HUB.glob("timetable-*.txt"):
+        group = path.name[len("timetable-"):-len(".txt")]
+        if roster.is_class(group):
+            found[group] = timetable(group)
+    return found
 
 
 def ahead():
@@ -107,55 +127,69 @@ def due(lessons, now, warmed_for):
     return None
 
 
-def warming():
-    """Whether a warm-up started from here is still running."""
-    return _running is not None and _running.poll() is None
+def warm_key(me):
+    """Whose warm-ups and timetable a teacher's page shows (records.Teacher `me`): the whole
+    hub's (""), or their classes' ("7b", "7b-8c")."""
+    return "" if me.whole else "-".join(sorted(roster.group_name(c) for c in me.classes))
 
 
-def warm(why, logins=()):
+def warming(whose=""):
+    """Whether a warm-up started from here for `whose` (a class's group, or "") still runs."""
+    return whose in _running and _running[whose].poll() is None
+
+
+def warm(why, logins=(), whose=""):
     """Starts `class.sh warm` in the background for the students `logins` (the whole hub when
-    none are given), its output appended to warm.log under a line saying `why`; False when one is
-    running already."""
-    global _running
-    if warming():
+    none are given), its output appended to warm.log (a class's, warm-7b.log, for `whose`, its
+    group) under a line saying `why`; False when that one is running already."""
+    if warming(whose):
         return False
-    with open(WARM_LOG, "a", encoding="utf-8") as out:
+    with open(whose_file("warm", whose, ".log"), "a", encoding="utf-8") as out:
         out.write(f"== {time.strftime('%Y-%m-%d %H:%M:%S')} warm-up: {why}\n")
         out.flush()
-        _running = subprocess.Popen([sys.executable, str(SCRIPTS / "warm.py"), str(CLASS), *logins], stdout=out,
-                                    stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+        _running[whose] = subprocess.Popen([sys.executable, str(SCRIPTS / "warm.py"), str(CLASS), *logins],
+                                           stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                           start_new_session=True)
     return True
 
 
-def last_warm_up():
-    """The last warm-up in words: when, why, and how it ended (or that it is running)."""
-    if not WARM_LOG.exists():
+def last_warm_up(whose=""):
+    """The last warm-up (of the whole hub, or of a class's group) in words: when, why, and how
+    it ended (or that it is running)."""
+    log_file = whose_file("warm", whose, ".log")
+    if not log_file.exists():
         return "No warm-up yet."
-    lines = WARM_LOG.read_text(encoding="utf-8", errors="replace").splitlines()
+    lines = log_file.read_text(encoding="utf-8", errors="replace").splitlines()
     starts = [i for i, line in enumerate(lines) if line.startswith("== ")]
     if not starts:
         return "No warm-up yet."
     header = lines[starts[-1]][3:]
     ends = [line[4:] for line in lines[starts[-1] + 1:] if line.startswith("==> ") and " warm in " in line]
-    if warming():
+    if warming(whose):
         return f"{header}: running now."
-    return f"{header}: {ends[-1]}." if ends else f"{header}: it stopped without a summary (see {WARM_LOG})."
+    return f"{header}: {ends[-1]}." if ends else f"{header}: it stopped without a summary (see {log_file})."
 
 
-def timetable_tick(log):
-    """Called every few seconds by the page: warms the class when a lesson's warm-up is due, and
-    logs it with `log(who, action, student, what)`."""
-    try:
-        warmed_for = WARMED_FOR.read_text().strip()
-    except OSError:
-        warmed_for = ""
-    found = due(timetable(), datetime.datetime.now(), warmed_for)
-    if found is None:
-        return
-    lesson, start = found
-    if warm(f"the timetable, for {lesson_words(lesson)}"):
-        WARMED_FOR.write_text(start.isoformat())
-        log("the timetable", "warmed", "the class", f"for {lesson_words(lesson)}")
+def timetable_tick(log, members):
+    """Called every few seconds by the page: warms the whole hub, or a class, when a lesson of
+    its timetable is due, and logs it with `log(who, action, student, what)`; `members(group)`:
+    a class's students."""
+    for whose, lessons in timetables().items():
+        done = whose_file("timetable-warmed", whose)
+        try:
+            warmed_for = done.read_text().strip()
+        except OSError:
+            warmed_for = ""
+        found = due(lessons, datetime.datetime.now(), warmed_for)
+        if found is None:
+            continue
+        lesson, start = found
+        logins = members(whose) if whose else ()
+        if whose and not logins:
+            continue
+        if warm(f"the timetable{' of ' + whose if whose else ''}, for {lesson_words(lesson)}", logins, whose):
+            done.write_text(start.isoformat())
+            log("the timetable", "warmed", whose or "the class", f"for {lesson_words(lesson)}")
 
 
 def update():

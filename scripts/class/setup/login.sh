@@ -37,9 +37,12 @@ PYTHON
 
 # Sets MAGIC_CLASS_LTI_* and MAGIC_CLASS_CLASSES for a school's LMS (LTI 1.3): the platform's
 # issuer, the client ID it gave the tool, its authorization (login) URL and its keys' URL, as the
-# LMS's tool registration shows them.
+# LMS's tool registration shows them; with its token URL, the tool also reads the courses' class
+# lists and sends scores (LTI Advantage: classpage/lms.py), signing with a key of its own that
+# this makes once ($HUB_STATE/lti-tool-key.pem, root's only; its public half is the class page's
+# lti/jwks, which the LMS's registration names).
 school_lms() {
-    local issuer="$1" client="$2" authorize="$3" jwks="$4" classes="$5" username="${6:-preferred_username}"
+    local issuer="$1" client="$2" authorize="$3" jwks="$4" classes="$5" username="${6:-preferred_username}" token="${7:-}"
     [ -n "$client" ] && [ -n "$authorize" ] && [ -n "$jwks" ] || {
         echo "class.sh: --lti ISSUER needs --lti-client ID --lti-authorize URL --lti-jwks URL, as the LMS's registration of the tool shows them" >&2; exit 2; }
     [ -n "$classes" ] || { echo "class.sh: --lti needs --classes \"7B, 8C\": the classes taught here, as the LMS's courses are labelled" >&2; exit 2; }
@@ -49,5 +52,16 @@ from classadmin import roster
 print(",".join(roster.group_name(c) for c in sys.argv[1].replace(",", " ").split()))' "$classes")"
     MAGIC_CLASS_LTI_ISSUER="$issuer" MAGIC_CLASS_LTI_CLIENT_ID="$client"
     MAGIC_CLASS_LTI_AUTHORIZE_URL="$authorize" MAGIC_CLASS_LTI_JWKS_URL="$jwks" MAGIC_CLASS_LTI_USERNAME_KEY="$username"
-    export MAGIC_CLASS_LTI_USERNAME_KEY MAGIC_CLASS_CLASSES MAGIC_CLASS_LTI_ISSUER MAGIC_CLASS_LTI_CLIENT_ID MAGIC_CLASS_LTI_AUTHORIZE_URL MAGIC_CLASS_LTI_JWKS_URL
+    MAGIC_CLASS_LTI_TOKEN_URL="$token"
+    if [ -n "$token" ] && [ ! -s "$HUB_STATE/lti-tool-key.pem" ]; then
+        (umask 077 && "$CLASS_HOME/venv/bin/python" -c '
+import sys
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
+key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+sys.stdout.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                   serialization.NoEncryption()).decode())' > "$HUB_STATE/lti-tool-key.pem.new") \
+            && mv "$HUB_STATE/lti-tool-key.pem.new" "$HUB_STATE/lti-tool-key.pem"
+    fi
+    export MAGIC_CLASS_LTI_TOKEN_URL MAGIC_CLASS_LTI_USERNAME_KEY MAGIC_CLASS_CLASSES MAGIC_CLASS_LTI_ISSUER MAGIC_CLASS_LTI_CLIENT_ID MAGIC_CLASS_LTI_AUTHORIZE_URL MAGIC_CLASS_LTI_JWKS_URL
 }

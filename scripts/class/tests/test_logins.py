@@ -62,3 +62,40 @@ class Launches(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class LmsServices(unittest.TestCase):
+    """What a launch tells of the LMS's services, and the logins of its class list's members."""
+
+    def test_a_launch_keeps_its_own_user_id_and_its_course_services(self):
+        import json
+        import tempfile
+        claims = {**launch([f"{M}#Learner"]), "sub": "u-17", "name": "Olive Oyl", "iss": "https://lms.example",
+                  logins.LTI_NRPS: {"context_memberships_url": "https://lms.example/members"},
+                  logins.LTI_AGS: {"lineitems": "https://lms.example/items", "scope": ["score"]}}
+        with tempfile.TemporaryDirectory() as folder:
+            logins.remember_launch(folder, "mt-olive", claims, ["7b"])
+            logins.remember_launch(folder, "mt-ivan", {**claims, "sub": "u-2", "name": "Ivan"}, ["teachers-of-7b"])
+            path = Path(folder) / logins.LAUNCHES
+            kept = json.loads(path.read_text())
+            self.assertEqual(path.stat().st_mode & 0o777, 0o600)
+        self.assertEqual(kept["people"]["mt-olive"], {"sub": "u-17", "class": "7b", "name": "Olive Oyl"})
+        self.assertEqual(kept["people"]["mt-ivan"]["class"], "7b")
+        self.assertEqual(kept["courses"]["7b"]["memberships"], "https://lms.example/members")
+        self.assertEqual(kept["courses"]["7b"]["lineitems"], "https://lms.example/items")
+
+    def test_a_members_login_by_the_claim_that_names_a_launch(self):
+        member = {"user_id": "u17", "email": "Olive@school.example", "name": "Olive",
+                  "message": [{logins.LTI_CUSTOM: {"username": "Mt-Olive"}}]}
+        self.assertEqual(logins.member_login(member, "custom_username"), "mt-olive")
+        self.assertEqual(logins.member_login(member, "sub"), "u17")
+        self.assertIsNone(logins.member_login(member, "email"))  # not a login name here
+        self.assertIsNone(logins.member_login(member, "preferred_username"))  # a class list has none
+        self.assertIsNone(logins.member_login({"message": "junk"}, "custom_username"))
+
+    def test_a_members_groups_by_their_roles(self):
+        self.assertEqual(logins.member_groups({"roles": [f"{M}#Learner"]}, "7b"), ["7b"])
+        self.assertEqual(logins.member_groups({"roles": [f"{M}/Instructor#TeachingAssistant"]}, "7b"),
+                         ["teachers-of-7b"])
+        self.assertEqual(logins.member_groups({"roles": ["http://purl.imsglobal.org/vocab/lis/v2/institution/person"
+                                                         "#Administrator"]}, "7b"), [])
