@@ -96,8 +96,10 @@ class ClassTeachers(unittest.TestCase):
         self.assertIn("Ada L", shown)
         self.assertNotIn("Cy M", shown)
         self.assertNotIn('value="cy"', shown)
-        # What acts on the whole hub is not offered.
-        self.assertNotIn('action="timetable"', shown)
+        # What acts on the whole hub is not offered; their class's own timetable is.
+        self.assertNotIn('<input id="lessons" ', shown)
+        self.assertIn('<input type="hidden" name="klass" value="7B">', shown)
+        self.assertEqual(shown.count('action="timetable"'), 1)
         self.assertNotIn('action="update"', shown)
         self.assertIn("Warm 7B now", shown)
         self.assertFalse(me.sees(["t", "head", "started over", "cy", "x"]))
