@@ -376,9 +376,10 @@ def school_lms():
                   f"never launched, is 7B's pupil, and its Instructor its teacher ({sqlite_groups()})")
             # The teacher's link in the LMS goes to the class page (no server of their own is started).
             url, text = in_chromium(lms.launch_url("mt-ivan", [INSTRUCTOR], "7B", target="/services/class/"), "#table")
-            check("/services/class/" in url and "Lena Berg" in text and "Noor Haddad" in text,
+            check("/services/class/" in url and "Lena Berg" in text and "Noor Haddad" in text and "Warm 7B now" in text,
                   f"an Instructor of 7B launches the class page's link in Chromium and it shows 7B's pupils by their "
-                  f"names in the LMS, the one who never launched too ({url.split('?')[0]})")
+                  f"names in the LMS, the one who never launched too, and the class as the LMS labels it "
+                  f"({url.split('?')[0]})")
             tess = hub.student(TESS)
             tess.log_in()
             rows = page_rows(tess)

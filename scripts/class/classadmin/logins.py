@@ -133,6 +133,7 @@ def remember(known, login, claims, groups):
     course = courses.setdefault(klass, {})
     course.update({k: v for k, v in {
         "issuer": claims.get("iss"), "context": (claims.get(LTI_CONTEXT) or {}).get("id"),
+        "label": str((claims.get(LTI_CONTEXT) or {}).get("label") or "")[:60],
         "memberships": nrps.get("context_memberships_url"), "lineitems": ags.get("lineitems"),
         "scopes": ags.get("scope"),
         "link": (claims.get("https://purl.imsglobal.org/spec/lti/claim/resource_link") or {}).get("id"),

@@ -36,7 +36,7 @@ from pathlib import Path
 from classadmin import logins, roster
 
 from .course import course_notebooks, exercise_number, exercises
-from .records import Table, log, short, stamp
+from .records import Table, log, names, short, stamp
 from .settings import HUB
 
 TOKEN_URL = os.environ.get("MAGIC_CLASS_LTI_TOKEN_URL", "")
@@ -129,6 +129,8 @@ class Lms:
         headers = {"Authorization": f"Bearer {self.token(scope)}", "Accept": accept}
         headers.update(kwargs.pop("headers", {}))
         answer = self.http.request(method, url, headers=headers, timeout=30, **kwargs)
+        if answer.status_code == 401:
+            self.tokens.clear()  # revoked or expired early: the next call asks for a new one
         if answer.status_code >= 300:
             raise LmsError(f"the LMS answered HTTP {answer.status_code} to {method} {url}")
         return answer
@@ -324,8 +326,9 @@ rounds = Rounds()
 
 
 def sent_rows(teacher):
-    """What went to the LMS for the teacher's students: (student, notebook, words), newest
-    first."""
+    """What went to the LMS for the teacher's students: (student's name, notebook, words),
+    newest first."""
+    known = names()
     rows = []
     for entry in read_json(SENT, {}).values():
         if not teacher.teaches(entry.get("login")) and not teacher.whole:
@@ -335,7 +338,8 @@ def sent_rows(teacher):
                      f"{stamp(entry['tried'])}, again within a minute")
         else:
             words = f"{entry['right']} of {entry['of']} sent {stamp(entry['acknowledged'])}"
-        rows.append((entry.get("tried") or entry.get("acknowledged") or 0, entry["login"], entry["notebook"], words))
+        rows.append((entry.get("tried") or entry.get("acknowledged") or 0, known.get(entry["login"], entry["login"]),
+                     entry["notebook"], words))
     return [row[1:] for row in sorted(rows, reverse=True)]
 
 

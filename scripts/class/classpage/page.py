@@ -314,7 +314,7 @@ and a column of the course's gradebook: a pupil's score is how many of its exerc
 {f'<p class="message" role="alert">{e(message)}</p>' if message else ''}
 <form method="post" action="pick">
 <input type="hidden" name="_xsrf" value="{e(xsrf)}">
-<fieldset><legend>Notebooks</legend><ul>{"".join(choices)}</ul></fieldset>
+<fieldset><legend>Notebooks</legend><ul style="list-style: none; padding-left: 0">{"".join(choices)}</ul></fieldset>
 <button type="submit">Add to the course</button>
 </form>
 </main></body></html>"""

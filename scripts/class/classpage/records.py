@@ -80,8 +80,15 @@ def class_members(group):
 
 
 def class_names():
-    """Each class's group and its name as the roster writes it ({'7b': '7B'})."""
-    return {roster.group_name(c): c for p in people() for c in roster.classes_of(p)}
+    """Each class's group and its name as the roster writes it ({'7b': '7B'}), or as the LMS's
+    course labels it (classadmin.logins.remember_launch)."""
+    try:
+        courses = json.loads((HUB / "lms-launches.json").read_text()).get("courses", {})
+        found = {group: str(course["label"]) for group, course in courses.items()
+                 if isinstance(course, dict) and roster.group_name(str(course.get("label") or "")) == group}
+    except (OSError, ValueError, AttributeError):
+        found = {}
+    return {**found, **{roster.group_name(c): c for p in people() for c in roster.classes_of(p)}}
 
 
 def names():

@@ -38,9 +38,10 @@ PYTHON
 # Sets MAGIC_CLASS_LTI_* and MAGIC_CLASS_CLASSES for a school's LMS (LTI 1.3): the platform's
 # issuer, the client ID it gave the tool, its authorization (login) URL and its keys' URL, as the
 # LMS's tool registration shows them; with its token URL, the tool also reads the courses' class
-# lists and sends scores (LTI Advantage: classpage/lms.py), signing with a key of its own that
-# this makes once ($HUB_STATE/lti-tool-key.pem, root's only; its public half is the class page's
-# lti/jwks, which the LMS's registration names).
+# lists and sends scores (LTI Advantage: classpage/lms.py). The tool signs those requests, and the
+# lessons a teacher links by deep linking, with a key of its own that this makes once
+# ($HUB_STATE/lti-tool-key.pem, root's only; its public half is the class page's lti/jwks, which
+# the LMS's registration names).
 school_lms() {
     local issuer="$1" client="$2" authorize="$3" jwks="$4" classes="$5" username="${6:-preferred_username}" token="${7:-}"
     [ -n "$client" ] && [ -n "$authorize" ] && [ -n "$jwks" ] || {
@@ -53,7 +54,7 @@ print(",".join(roster.group_name(c) for c in sys.argv[1].replace(",", " ").split
     MAGIC_CLASS_LTI_ISSUER="$issuer" MAGIC_CLASS_LTI_CLIENT_ID="$client"
     MAGIC_CLASS_LTI_AUTHORIZE_URL="$authorize" MAGIC_CLASS_LTI_JWKS_URL="$jwks" MAGIC_CLASS_LTI_USERNAME_KEY="$username"
     MAGIC_CLASS_LTI_TOKEN_URL="$token"
-    if [ -n "$token" ] && [ ! -s "$HUB_STATE/lti-tool-key.pem" ]; then
+    if [ ! -s "$HUB_STATE/lti-tool-key.pem" ]; then
         (umask 077 && "$CLASS_HOME/venv/bin/python" -c '
 import sys
 from cryptography.hazmat.primitives import serialization
