@@ -15,7 +15,6 @@
   did not take (the LMS down, an error) waits, shown on the page, and goes at the next round.
   Nothing is lost: the checks stay in the pupil's own file, and every round sends what differs
   from what the LMS acknowledged.
-
 - **Lessons linked from the LMS** (deep linking): a teacher adding the tool to a course in the
   LMS's editor lands on the class page's lti/pick, chooses notebooks, and each goes back to the
   LMS (signed) as a link that opens that notebook, with its line item (its exercises' count as
@@ -26,14 +25,21 @@ LTI security framework says) with its own key (lti-tool-key.pem, made by class.s
 the LMS reads its public half from the page's public address lti/jwks.
 """
 
+import hashlib
 import json
 import os
 import threading
 import time
 import uuid
 from pathlib import Path
+from urllib.parse import quote, urlsplit
 
-from classadmin import logins, roster
+import jwt
+import requests
+from cryptography.hazmat.primitives import serialization
+from jwt.algorithms import RSAAlgorithm
+
+from classadmin import accounts, logins, roster
 
 from .course import course_notebooks, exercise_number, exercises
 from .records import Table, log, names, short, stamp
@@ -74,14 +80,11 @@ def write_json(path, value):
 # The tool's key and its token from the LMS.
 
 def private_key():
-    from cryptography.hazmat.primitives import serialization
     return serialization.load_pem_private_key(KEY.read_bytes(), password=None)
 
 
 def key_id():
     """The key's id: the first 16 hex digits of the SHA-256 of its public half (DER)."""
-    import hashlib
-    from cryptography.hazmat.primitives import serialization
     der = private_key().public_key().public_bytes(serialization.Encoding.DER,
                                                   serialization.PublicFormat.SubjectPublicKeyInfo)
     return hashlib.sha256(der).hexdigest()[:16]
@@ -89,7 +92,6 @@ def key_id():
 
 def jwks():
     """The tool's public key set, as the LMS reads it to check the tool's signature."""
-    from jwt.algorithms import RSAAlgorithm
     if not KEY.exists():
         return {"keys": []}
     key = json.loads(RSAAlgorithm.to_jwk(private_key().public_key()))
@@ -102,12 +104,10 @@ class Lms:
     minute before it ends)."""
 
     def __init__(self):
-        import requests
         self.http = requests.Session()
         self.tokens = {}
 
     def token(self, scopes):
-        import jwt
         held = self.tokens.get(scopes)
         if held and held[1] > time.time() + 60:
             return held[0]
@@ -146,14 +146,15 @@ class LmsError(Exception):
 def members(lms, course):
     """Every member of a course (following the list's pages), as NRPS gives them; a course's
     resource link is named, so a platform gives each member's custom parameters too."""
-    url = course["memberships"] + (("&" if "?" in course["memberships"] else "?") + f"rlid={course['link']}"
+    url = course["memberships"] + (("&" if "?" in course["memberships"] else "?") + f"rlid={quote(course['link'])}"
                                    if course.get("link") and USERNAME_KEY.startswith("custom_") else "")
     found = []
     for _ in range(100):  # pages
         answer = lms.call("GET", url, SCOPES["members"], "application/vnd.ims.lti-nrps.v2.membershipcontainer+json")
         found += answer.json().get("members", [])
         url = answer.links.get("next", {}).get("url") or answer.json().get("next")
-        if not url:
+        # The next page is the LMS's own: the tool's token goes nowhere else.
+        if not url or urlsplit(url).netloc != urlsplit(course["memberships"]).netloc:
             break
     return found
 
@@ -292,7 +293,6 @@ class Rounds:
 
     def round(self):
         try:
-            from classadmin import accounts
             self.lms = self.lms or Lms()
             launches = read_json(HUB / logins.LAUNCHES, {})
             for klass, course in sorted(launches.get("courses", {}).items()):
@@ -355,7 +355,6 @@ def lesson_links(login, notebooks, hub_url):
     """(the LMS's return URL, the signed LtiDeepLinkingResponse) for `login`'s pending request:
     a link to each of `notebooks` (course notebook stems), with its line item. Forgets the
     request: a choice goes back once."""
-    import jwt
     asked = pending_link(login)
     if not asked:
         raise LmsError("there is no lesson to link: add the tool to the course in the LMS first")
