@@ -459,7 +459,7 @@ def lms_scores(hub, lms, lenas_id):
     page = until_ready("the page's sent line", lambda: "sent" in teacher.api("GET", f"{PAGE}/").text.split(
         "Scores in the LMS")[-1] or None, limit=30)
     check(page, "... and the class page shows it sent")
-    time.sleep(25)  # two more rounds: nothing more goes while nothing changed
+    time.sleep(12)  # a round more (one every 10 s): nothing more goes while nothing changed
     check(len(lms.scores) == 1, f"a score the LMS took is not sent again while it stays the same ({len(lms.scores)})")
 
 
