@@ -190,26 +190,29 @@ def bring_in_members(lms, klass, course, hub):
 # ------------------------------------------------------------------------------------------
 # Scores.
 
-def scores_of(student):
+def course_exercises():
+    """{notebook stem: the numbers of its exercises} of the course's notebooks (read once a
+    round, not once a pupil)."""
+    return {path.stem: {n for n, _, _ in exercises(json.loads(path.read_text()))} for path in course_notebooks()}
+
+
+def scores_of(student, numbers):
     """{notebook stem: (right, exercises, time of the last check)} for each course notebook the
-    student has checked an exercise of: right counts the notebook's own numbered exercises only
-    (a line a pupil writes into their file naming another exercise counts for nothing)."""
+    student has checked an exercise of; `numbers`: course_exercises(). Right counts each of the
+    notebook's own exercises once, whatever its records call it ("2", "02", its checking call),
+    and a record naming no exercise of the notebook counts for nothing."""
     table = Table([student])
-    numbers = {}
-    for path in course_notebooks():
-        numbers[path.stem] = {n for n, _, _ in exercises(json.loads(path.read_text()))}
-    found = {}
+    right, last = {}, {}
     for column in table.columns:
         stem = short(column[0])
-        if stem not in numbers or not numbers[stem]:
+        if not numbers.get(stem):
             continue
+        times = [r["time"] for r in table.records[student] if (r["notebook"], r["exercise"]) == column]
+        last[stem] = max([last.get(stem, 0), *times])
         number = exercise_number(column[0], column[1])
-        _, right = table.state(student, column)
-        right_so_far, _, last = found.get(stem, (0, len(numbers[stem]), 0))
-        when = max(r["time"] for r in table.records[student] if (r["notebook"], r["exercise"]) == column)
-        found[stem] = (right_so_far + (1 if right and number in numbers[stem] else 0), len(numbers[stem]),
-                       max(last, when))
-    return found
+        if table.state(student, column)[1] and number in numbers[stem]:
+            right.setdefault(stem, set()).add(number)
+    return {stem: (len(right.get(stem, ())), len(numbers[stem]), when) for stem, when in last.items()}
 
 
 def line_item(lms, course, stem, maximum, items):
@@ -236,12 +239,12 @@ def send_scores(lms, launches, sent):
     """Sends each score that differs from what the LMS acknowledged; records each acknowledged
     one in `sent`, and each one not taken as waiting, with why (once the LMS is found down, the
     rest of the round waits too, without asking it again)."""
-    items, down = {}, None
+    items, down, numbers = {}, None, course_exercises()
     for login, person in sorted(launches.get("people", {}).items()):
         course = launches.get("courses", {}).get(person.get("class"), {})
         if not person.get("sub") or not course.get("lineitems") or person.get("class") not in roster_classes():
             continue
-        for stem, (right, maximum, when) in scores_of(login).items():
+        for stem, (right, maximum, when) in scores_of(login, numbers).items():
             key = f"{login}/{stem}"
             was = sent.get(key, {})
             # Sent again when anything differs: the score, or where it goes (the pupil's id at the

@@ -242,10 +242,7 @@ def page_html(me, xsrf, message, table, lessons=None, typed_for=""):
     start-over and collect forms (with the request's xsrf token) and the log; `message` says what
     the last action did. `lessons`: the timetable's field as the teacher typed it, when it was
     refused (else the saved timetable), for the class `typed_for` (else the whole hub's)."""
-    if lessons is None or typed_for:
-        hubs = saved_lessons()
-    else:
-        hubs = lessons
+    hubs = lessons if lessons is not None and not typed_for else saved_lessons()
     classes = "".join(timetable_html(xsrf, lessons if lessons is not None and typed_for == klass
                                      else saved_lessons(roster.group_name(klass)), klass)
                       for klass in ([] if me.whole else me.classes))

@@ -184,7 +184,10 @@ def timetable_tick(log, members):
         if found is None:
             continue
         lesson, start = found
-        logins = members(whose) if whose else ()
+        try:
+            logins = members(whose) if whose else ()
+        except OSError:  # the hub's API did not answer (requests' errors are OSErrors): next tick
+            continue
         if whose and not logins:
             continue
         if warm(f"the timetable{' of ' + whose if whose else ''}, for {lesson_words(lesson)}", logins, whose):

@@ -60,7 +60,8 @@ class Scores(unittest.TestCase):
                   "mt-noor": {"01-magic-square": (3, 3, 1000.0)},
                   "mt-paul": {"01-magic-square": (3, 3, 1000.0)}}
         with mock.patch.dict(os.environ, {"MAGIC_CLASS_CLASSES": "7b"}), \
-             mock.patch.object(lms, "scores_of", lambda login: scores[login]), \
+             mock.patch.object(lms, "course_exercises", lambda: {}), \
+             mock.patch.object(lms, "scores_of", lambda login, numbers: scores[login]), \
              mock.patch.object(lms, "log", lambda *args: None):
             lms.send_scores(fake, LAUNCHES, sent)
 
@@ -84,3 +85,17 @@ class Scores(unittest.TestCase):
         self.send(fake, sent, right=2)
         self.assertEqual([s["scoreGiven"] for _, s in fake.scores], [1, 2], "a changed score goes")
         self.assertEqual(len(fake.items), 1, "the notebook's line item is found again, not made twice")
+
+
+@unittest.skipIf(lms is None, "needs the class's environment (jupyterhub)")
+class ScoreOfANotebook(unittest.TestCase):
+    def test_each_exercise_counts_once_and_only_the_notebooks_own(self):
+        from classpage import records
+        notebook = "notebooks/01-magic-square.ipynb"
+        checks = [{"notebook": notebook, "exercise": exercise, "question": "", "right": right, "time": when}
+                  for exercise, right, when in (("2", False, 10.0), ("2", True, 11.0), ("02", True, 12.0),
+                                                ("99", True, 13.0), ("forged", True, 14.0))]
+        with mock.patch.object(records, "records", lambda student: checks), \
+             mock.patch.object(records, "names", lambda: {}), \
+             mock.patch.object(lms, "exercise_number", lambda nb, exercise: int(exercise) if exercise.isdigit() else None):
+            self.assertEqual(lms.scores_of("mt-lena", {"01-magic-square": {1, 2, 3}}), {"01-magic-square": (1, 3, 14.0)})
