@@ -17,9 +17,9 @@ pub use itertools;
 pub use engine::menace::{self, Menace};
 pub use engine::stats::Statistics;
 pub use engine::{
-    Analysis, Choice, DEFAULT_SEED, End, Fault, Finish, Forfeit, Game, Level, MoveValue, Opponent,
-    ParseLevelError, PlayedGame, Reason, RulesPanic, SearchError, SolvedGame, Turn, Value,
-    play_out, rules_choice, stats,
+    Analysis, Bot, Choice, DEFAULT_SEED, End, Fault, Finish, Forfeit, Game, Level, MoveValue,
+    Opponent, ParseLevelError, PlayedGame, Reason, RulesPanic, SearchError, SolvedGame, Turn,
+    Value, play_out, rules_choice, stats,
 };
 pub use render::{BoardView, Gallery, Html, Picture, clickable};
 pub use rules::{

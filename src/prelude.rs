@@ -16,8 +16,8 @@ pub use crate::engine::search::{MoveOrder, Pruning, Search, alpha_beta, minimax}
 pub use crate::engine::solve::{SolvedGame, move_values, search_ahead, solve, solve_minimax};
 pub use crate::engine::stats::{self, Statistics};
 pub use crate::engine::{
-    Analysis, Choice, DEFAULT_SEED, Ending, Finish, Forfeit, Game, Level, MoveValue, Opponent,
-    Reason, SearchError, Table, TicTacToe, TwoPlayerGame, Value, play_out, rules_choice,
+    Analysis, Bot, Choice, DEFAULT_SEED, Ending, Finish, Forfeit, Game, Level, MoveValue, Opponent,
+    Reason, SearchError, Table, TicTacToe, Turn, TwoPlayerGame, Value, play_out, rules_choice,
 };
 pub use crate::exercises::{self, Exercise, Verdict, check_never_loses, check_win_test};
 pub use crate::render::{

@@ -27,7 +27,8 @@ use std::fmt;
 use std::rc::Rc;
 
 use super::opponent::Chances;
-use super::play::{Choice, Fault, Finish, Turn, play_with};
+use super::play::{Choice, Fault, Finish, Turn};
+use super::{Bot, play_out};
 use super::{DEFAULT_SEED, Opponent, Reason};
 use crate::rules::text::thousands;
 use crate::rules::{
@@ -597,35 +598,15 @@ impl Menace {
         Ok(training)
     }
 
-    /// One game as X, played through the one game loop, and the lesson learned from it.
+    /// One game as X, played through the one match runner, and the lesson learned from it.
     fn one_game(&mut self, opponent: &mut Opponent) -> MenaceGame {
-        let game = TicTacToe::default();
         let against = opponent.name().to_owned();
-        let mut draws = Vec::new();
-        let played = play_with(
-            &game,
-            Board::new(),
-            ["MENACE", &against],
-            |&board, mover| match mover {
-                Player::X => Some(match self.draw(board) {
-                    Some(Ok(draw)) => {
-                        let square = draw.square;
-                        draws.push(draw);
-                        Turn::Plays(Choice {
-                            square,
-                            reason: Reason::Bead,
-                        })
-                    }
-                    Some(Err(())) => Turn::Forfeits(Fault::EmptyBox),
-                    // One free square: no box to draw from.
-                    None => Turn::Plays(Choice {
-                        square: board.legal_moves().first()?,
-                        reason: Reason::Bead,
-                    }),
-                }),
-                Player::O => opponent.turn(board),
-            },
-        );
+        let mut learning = Learning {
+            menace: self,
+            draws: Vec::new(),
+        };
+        let played = play_out(&TicTacToe::default(), &mut learning, opponent);
+        let draws = learning.draws;
         let ending = Finish::of(&played.end, Player::X);
         let change = self.learn(ending, &draws);
         self.games += 1;
@@ -687,6 +668,41 @@ impl Menace {
             chances[symmetry.inverse().apply(square).index()] = matchbox.share(square);
         }
         Ok(chances)
+    }
+}
+
+/// MENACE in a game of its training: it draws a bead from the matchbox of each board it meets,
+/// and keeps the beads drawn to learn from when the game is over.
+struct Learning<'a> {
+    menace: &'a mut Menace,
+    draws: Vec<DrawnBead>,
+}
+
+impl Bot<TicTacToe> for Learning<'_> {
+    fn name(&self) -> &str {
+        "MENACE"
+    }
+
+    fn turn(&mut self, _: &TicTacToe, &board: &Board) -> Option<Turn> {
+        if board.is_over() {
+            return None;
+        }
+        Some(match self.menace.draw(board) {
+            Some(Ok(draw)) => {
+                let square = draw.square;
+                self.draws.push(draw);
+                Turn::Plays(Choice {
+                    square,
+                    reason: Reason::Bead,
+                })
+            }
+            Some(Err(())) => Turn::Forfeits(Fault::EmptyBox),
+            // One free square: no box to draw from.
+            None => Turn::Plays(Choice {
+                square: board.legal_moves().first()?,
+                reason: Reason::Bead,
+            }),
+        })
     }
 }
 

@@ -7,11 +7,13 @@
 
 mod ahead;
 mod analysis;
+pub(crate) mod bot;
 pub mod budget;
 mod caught;
 mod game;
 pub(crate) mod learner;
 mod level;
+pub(crate) mod matches;
 pub mod mcts;
 pub(crate) mod memo;
 pub mod menace;
@@ -28,10 +30,12 @@ mod value;
 
 pub use ahead::MAX_DEPTH;
 pub use analysis::{Analysis, MoveValue};
+pub use bot::{Bot, MoveChances};
 pub use caught::{RulesPanic, SearchError};
 pub use game::Game;
 pub use level::{Level, ParseLevelError, Reason, rules_choice};
-pub use opponent::{MAX_OPPONENT_PLAYOUTS, Opponent, play_out};
+pub use matches::play_out;
+pub use opponent::{MAX_OPPONENT_PLAYOUTS, Opponent};
 pub use play::{Choice, End, Fault, Finish, Forfeit, PlayedGame, Turn};
 pub use seed::DEFAULT_SEED;
 pub use solved::{MAX_SOLVED_MOVES, MAX_SOLVED_POSITIONS, SolvedGame, Table};

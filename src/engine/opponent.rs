@@ -15,9 +15,10 @@ use std::hash::Hash;
 use std::rc::Rc;
 
 use super::ahead::{self, MAX_DEPTH};
-use super::budget::{Budget, MAX_SOLVE_DEPTH};
+use super::bot::Bot;
+use super::budget::MAX_SOLVE_DEPTH;
 use super::memo::Memo;
-use super::play::{Choice, Fault, PlayedGame, Turn, play_while};
+use super::play::{Choice, Fault, Turn};
 use super::seed::{DEFAULT_SEED, mix};
 use super::{Level, Reason, SearchError, SolvedGame, learner, mcts};
 use crate::rules::text::thousands;
@@ -691,39 +692,28 @@ pub(crate) fn function_name<F>() -> String {
     }
 }
 
-/// Plays `game` from its start between `x` and `o`, each asked for its moves with
-/// [`Opponent::turn_in`]: a player whose code goes wrong forfeits, and the game ends there.
-///
-/// ```
-/// use magic_tictactoe::engine::play::End;
-/// use magic_tictactoe::engine::play_out;
-/// use magic_tictactoe::games::TakeAway;
-/// use magic_tictactoe::{Ending, Opponent, Player};
-///
-/// // Perfect play from 10 sticks: the first player wins.
-/// let heap = TakeAway::new(10);
-/// let mut x = Opponent::perfect_for(&heap)?;
-/// let mut o = Opponent::random_for(&heap, 1);
-/// let game = play_out(&heap, &mut x, &mut o);
-/// assert_eq!(game.end, End::Over(Ending::Won(Player::X)));
-/// # Ok::<(), magic_tictactoe::SearchError>(())
-/// ```
-pub fn play_out<G>(game: &G, x: &mut Opponent<G>, o: &mut Opponent<G>) -> PlayedGame<G>
+impl<G> Bot<G> for Opponent<G>
 where
     G: TwoPlayerGame + 'static,
-    G::Position: std::hash::Hash + Eq,
+    G::Position: Hash + Eq,
 {
-    let names = [x.name().to_owned(), o.name().to_owned()];
-    // The whole game within a call's time: its players' searches share it.
-    let budget = Budget::new(u64::MAX, u32::MAX);
-    play_while(
-        game,
-        game.start(),
-        [&names[0], &names[1]],
-        |position, mover| match mover {
-            Player::X => x.turn_in(game, position),
-            Player::O => o.turn_in(game, position),
-        },
-        || budget.in_time(),
-    )
+    fn name(&self) -> &str {
+        Opponent::name(self)
+    }
+
+    fn turn(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
+        self.turn_in(game, position)
+    }
+
+    fn new_game(&mut self, seeds: &mut fastrand::Rng) {
+        self.reseed(seeds.u64(..));
+    }
+
+    fn work(&self) -> u64 {
+        Opponent::work(self)
+    }
+
+    fn chances(&mut self, game: &G, position: &G::Position) -> Option<MoveChances<G::Move>> {
+        self.chances_in(game, position)
+    }
 }

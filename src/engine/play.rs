@@ -310,22 +310,8 @@ impl<G: TwoPlayerGame> Clone for PlayedGame<G> {
 /// Plays `game` from `start` to its end, asking `turn` for each move of the player to move:
 /// the one game loop. A position in play with no moves is lost for the player who cannot move
 /// (the rule every search keeps); a game still going after [`MAX_GAME_MOVES`] is cut short.
-/// `names` names X and O in a forfeit.
-pub(crate) fn play_with<G, T>(
-    game: &G,
-    start: G::Position,
-    names: [&str; 2],
-    turn: T,
-) -> PlayedGame<G>
-where
-    G: TwoPlayerGame,
-    T: FnMut(&G::Position, Player) -> Option<Turn<G::Move>>,
-{
-    play_while(game, start, names, turn, || true)
-}
-
-/// [`play_with`], stopping the game ([`End::Stopped`]) as soon as `keep_going` says no before a
-/// move.
+/// `names` names X and O in a forfeit. The game stops ([`End::Stopped`]) as soon as
+/// `keep_going` says no before a move.
 pub(crate) fn play_while<G, T>(
     game: &G,
     start: G::Position,

@@ -30,17 +30,16 @@ use std::hash::Hash;
 
 pub use super::depth_study::{DepthRow, DepthStudy, STUDY_LEVELS};
 pub use super::record::Record;
-use super::tournament::{ExactEndings, Rates, SAMPLED_GAMES, SEED, SampledEndings};
+use super::tournament::{ExactEndings, SAMPLED_GAMES, SEED};
+use crate::engine::bot::Own;
 use crate::engine::budget::{Budget, MAX_SECONDS};
-use crate::engine::play::play_while;
-use crate::engine::{
-    Choice, End, Fault, Forfeit, Level, Opponent, Reason, SearchError, Turn, learner,
-};
+use crate::engine::matches::play_games;
+use crate::engine::{Bot, Forfeit, Level, Opponent, SearchError, Turn, learner};
 use crate::render::palette::{DRAW_BAR, INK, LOSS_BAR, MUTED, PAPER, TABLE_EDGE, WIN_BAR};
 use crate::render::parts::{self, caption, card, heading_cell, plain_table, title};
 use crate::render::{Border, Html, Picture, Px, Scale, ShowGame, div, notebook_pictures, td, tr};
 use crate::rules::text::thousands;
-use crate::rules::{Ending, Player, TicTacToe, TwoPlayerGame};
+use crate::rules::{Player, TicTacToe, TwoPlayerGame};
 
 /// Games a challenge on any game ([`Challenge::of_game`]) plays against each opponent on each
 /// side, when its chances cannot be worked out exactly.
@@ -64,21 +63,6 @@ struct Row {
     level: Option<Level>,
     records: [Record; 2],
     games: Option<[u32; 2]>,
-}
-
-impl Row {
-    /// The row of one of tic-tac-toe's levels: the player's rates and forfeits as X and as O.
-    fn level(level: Level, [as_x, as_o]: [(Rates, f64); 2], games: Option<[u32; 2]>) -> Row {
-        Row {
-            opponent: level.name(),
-            level: Some(level),
-            records: [
-                Record::of(as_x.0, Player::X, as_x.1),
-                Record::of(as_o.0, Player::O, as_o.1),
-            ],
-            games,
-        }
-    }
 }
 
 /// Who a record is asked for: one of tic-tac-toe's levels, or an opponent by name ("random",
@@ -160,58 +144,29 @@ impl Challenge<TicTacToe> {
     /// [`Level`]) against each of [`Level::ALL`], as X and as O.
     pub fn new(player: impl Into<Opponent>) -> Challenge {
         let mut player = player.into();
-        let budget = Budget::new(u64::MAX, u32::MAX);
-        let mut challenge = Challenge::exactly(&mut player, &budget)
-            .unwrap_or_else(|| Challenge::sampled(&mut player, &budget));
-        challenge.note_time(&budget);
-        challenge
-    }
-
-    fn empty(name: &str, exact: bool) -> Challenge {
-        Challenge {
-            name: name.to_owned(),
-            of_game: None,
-            rows: Vec::new(),
-            exact,
-            notes: Vec::new(),
-            first_forfeit: None,
-            forfeit_words: None,
-        }
-    }
-
-    fn exactly(player: &mut Opponent, budget: &Budget) -> Option<Challenge> {
-        let mut challenge = Challenge::empty(player.name(), true);
-        for level in Level::ALL {
-            let mut computer = Opponent::from(level);
-            let game = TicTacToe::default();
-            let as_x = ExactEndings::in_game(&game, player, &mut computer, budget)?;
-            let as_o = ExactEndings::in_game(&game, &mut computer, player, budget)?;
-            challenge.keep_forfeit(as_x.first_forfeit.or(as_o.first_forfeit));
-            challenge.rows.push(Row::level(
-                level,
-                [(as_x.rates, as_x.forfeits), (as_o.rates, as_o.forfeits)],
-                None,
-            ));
-        }
-        Some(challenge)
-    }
-
-    fn sampled(player: &mut Opponent, budget: &Budget) -> Challenge {
-        let mut challenge = Challenge::empty(player.name(), false);
-        let game = TicTacToe::default();
-        for level in Level::ALL {
-            let mut computer = Opponent::from(level);
-            let as_x =
-                SampledEndings::in_game(&game, player, &mut computer, SAMPLED_GAMES, SEED, budget);
-            let as_o =
-                SampledEndings::in_game(&game, &mut computer, player, SAMPLED_GAMES, SEED, budget);
-            challenge.keep_forfeit(as_x.first_forfeit.or(as_o.first_forfeit));
-            challenge.rows.push(Row::level(
-                level,
-                [(as_x.rates, as_x.forfeits), (as_o.rates, as_o.forfeits)],
-                Some([as_x.games, as_o.games]),
-            ));
-        }
+        let name = player.name().to_owned();
+        let computers = Level::ALL
+            .into_iter()
+            .map(|level| Computer {
+                label: level.name(),
+                level: Some(level),
+                player: Box::new(Opponent::from(level)),
+            })
+            .collect();
+        let plan = Plan {
+            exact_first: true,
+            games: SAMPLED_GAMES,
+            seeds_each_pairing: true,
+            most_work: u64::MAX,
+        };
+        let mut challenge = Challenge::empty(&name, None, Vec::new());
+        challenge.play(
+            &TicTacToe::default(),
+            &mut player,
+            computers,
+            plan,
+            &|board| board.to_string(),
+        );
         challenge
     }
 
@@ -242,6 +197,53 @@ where
     }
 }
 
+/// One of the computer's players a challenge plays against.
+struct Computer<G: TwoPlayerGame> {
+    label: String,
+    /// Its level, for one of tic-tac-toe's.
+    level: Option<Level>,
+    player: Box<dyn Bot<G>>,
+}
+
+/// How a challenge counts its games.
+#[derive(Clone, Copy)]
+struct Plan {
+    /// Work the chances out over the game's tree when every pairing can be, before counting.
+    exact_first: bool,
+    /// The games each way against each computer when counting.
+    games: u32,
+    /// Whether each pairing's seeds start again from [`SEED`], or all follow one another.
+    seeds_each_pairing: bool,
+    /// The most moves the players' searches look at in one pairing.
+    most_work: u64,
+}
+
+/// A computer player made afresh from its seed for each game, so that every game of a
+/// challenge on any game is a new one (a Monte Carlo player forgets the moves it worked out).
+struct Afresh<G: TwoPlayerGame>(Opponent<G>);
+
+impl<G> Bot<G> for Afresh<G>
+where
+    G: TwoPlayerGame + 'static,
+    G::Position: Hash + Eq,
+{
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    fn turn(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
+        self.0.turn_in(game, position)
+    }
+
+    fn new_game(&mut self, seeds: &mut fastrand::Rng) {
+        self.0 = self.0.clone().with_seed(seeds.u64(..));
+    }
+
+    fn work(&self) -> u64 {
+        self.0.work()
+    }
+}
+
 impl<G> Challenge<G>
 where
     G: TwoPlayerGame + 'static,
@@ -252,19 +254,26 @@ where
         game: &G,
         game_name: &str,
         name: &str,
-        mut player: P,
+        player: P,
         words: &dyn Fn(&G::Position) -> String,
     ) -> Challenge<G>
     where
         P: FnMut(&G::Position) -> G::Move,
     {
-        let budget = Budget::new(u64::MAX, u32::MAX);
-        let mut computers = vec![Computer::Random];
-        computers.extend(MCTS_OPPONENTS.map(Computer::Mcts));
         let mut notes = Vec::new();
+        let afresh = |label: &str, opponent: Opponent<G>| Computer {
+            label: label.to_owned(),
+            level: None,
+            player: Box::new(Afresh(opponent)),
+        };
+        let mut computers = vec![afresh("random", Opponent::random_for(game, 0))];
+        for playouts in MCTS_OPPONENTS {
+            let label = format!("MCTS {}", thousands(u64::from(playouts)));
+            computers.push(afresh(&label, Opponent::mcts_for(game, playouts, 0)));
+        }
         // The search catches a panic in the game's rules; `start` is called before it.
         match learner::run(|| Opponent::perfect_for(game)) {
-            Ok(Ok(perfect)) => computers.push(Computer::Perfect(Box::new(perfect))),
+            Ok(Ok(perfect)) => computers.push(afresh("perfect", perfect)),
             Ok(Err(SearchError::Panicked(panic))) => notes.push(format!(
                 "Perfect play is left out: {panic}, while the game was solved."
             )),
@@ -275,126 +284,148 @@ where
                 "Perfect play is left out: the game's own `start` panicked ({message})."
             )),
         }
-        let mut challenge = Challenge {
+        let plan = Plan {
+            exact_first: false,
+            games: GAMES_EACH,
+            seeds_each_pairing: false,
+            most_work: MAX_CHALLENGE_SEARCH_MOVES,
+        };
+        let mut player = Own {
             name: name.to_owned(),
-            of_game: Some(game_name.to_owned()),
+            choose: player,
+        };
+        let mut challenge = Challenge::empty(name, Some(game_name.to_owned()), notes);
+        challenge.play(game, &mut player, computers, plan, words);
+        challenge
+    }
+
+    fn empty(name: &str, of_game: Option<String>, notes: Vec<String>) -> Challenge<G> {
+        Challenge {
+            name: name.to_owned(),
+            of_game,
             rows: Vec::new(),
             exact: false,
             notes,
             first_forfeit: None,
             forfeit_words: None,
-        };
+        }
+    }
+
+    /// The one body of every challenge: `player` against each of `computers`, as X and as O,
+    /// exactly or over games played through the one match runner, as `plan` says.
+    fn play(
+        &mut self,
+        game: &G,
+        player: &mut dyn Bot<G>,
+        mut computers: Vec<Computer<G>>,
+        plan: Plan,
+        words: &dyn Fn(&G::Position) -> String,
+    ) {
+        let budget = Budget::new(u64::MAX, u32::MAX);
+        if plan.exact_first && self.exactly(game, player, &mut computers, &budget, words) {
+            return;
+        }
         let mut seeds = fastrand::Rng::with_seed(SEED);
-        let mut searched = 0u64;
         let mut cut_short = Vec::new();
-        'computers: for computer in &mut computers {
+        for computer in &mut computers {
             let mut records = [Record::default(); 2];
             let mut games = [0u32; 2];
-            for (slot, side) in Player::ALL.into_iter().enumerate() {
-                let mut tally = [0u32; 4];
-                for _ in 0..GAMES_EACH {
-                    let searches = matches!(computer, Computer::Mcts(_));
-                    if (searches && searched >= MAX_CHALLENGE_SEARCH_MOVES) || !budget.in_time() {
-                        break;
-                    }
-                    let mut opponent = computer.player(game, seeds.u64(..));
-                    let names = match side {
-                        Player::X => [name, opponent.name()],
-                        Player::O => [opponent.name(), name],
-                    };
-                    let names = [names[0].to_owned(), names[1].to_owned()];
-                    let before = searched;
-                    let opponent = std::cell::RefCell::new(&mut opponent);
-                    // The last move made, to say where the game's own code panicked, if it does.
-                    let last = std::cell::RefCell::new(None);
-                    let played = play_while(
-                        game,
-                        game.start(),
-                        [&names[0], &names[1]],
-                        |position, mover| {
-                            let turn = if mover == side {
-                                Some(learners_turn(game, position, &mut player))
-                            } else {
-                                opponent.borrow_mut().turn_in(game, position)
-                            };
-                            if let Some(Turn::Plays(choice)) = &turn {
-                                *last.borrow_mut() = Some((words(position), mover, choice.square));
-                            }
-                            turn
-                        },
-                        || {
-                            // A game the Monte Carlo players' budget runs out in is not counted.
-                            let spent = before.saturating_add(opponent.borrow().work());
-                            (!searches || spent < MAX_CHALLENGE_SEARCH_MOVES) && budget.in_time()
-                        },
-                    );
-                    // The game's own code panicked: no game can be trusted after that.
-                    if let End::Forfeited(Forfeit {
-                        fault: Fault::GamePanicked(message),
-                        ..
-                    }) = &played.end
-                    {
-                        let at = match last.borrow().as_ref() {
-                            Some((position, mover, chosen)) => {
-                                format!(" after {mover} chose {chosen:?} at {position}")
-                            }
-                            None => String::new(),
-                        };
-                        challenge.notes.push(format!(
-                            "The game's own code panicked{at}: {message}. The challenge stopped there."
-                        ));
-                        break 'computers;
-                    }
-                    searched = before.saturating_add(opponent.borrow().work());
-                    let slot_of = match &played.end {
-                        End::Stopped => break,
-                        End::Over(Ending::Won(winner)) if *winner == side => 0,
-                        End::Over(Ending::Won(_)) => 2,
-                        End::Over(Ending::Drawn) | End::CutShort => 1,
-                        End::Forfeited(forfeit) if forfeit.player == side => 3,
-                        End::Forfeited(_) => 0,
-                    };
-                    if let End::Forfeited(forfeit) = played.end
-                        && forfeit.player == side
-                    {
-                        challenge.keep_forfeit_in(words, Some(forfeit));
-                    }
-                    tally[slot_of] += 1;
-                    games[slot] += 1;
+            for side in Player::ALL {
+                if plan.seeds_each_pairing {
+                    seeds = fastrand::Rng::with_seed(SEED);
                 }
-                // Counted, then divided once: ten tenths added up are not quite 1.
-                let played = f64::from(games[slot].max(1));
-                let [wins, draws, losses, forfeits] = tally.map(|n| f64::from(n) / played);
-                records[slot] = Record {
+                let opponent = computer.player.as_mut();
+                let (x, o): (&mut dyn Bot<G>, &mut dyn Bot<G>) = match side {
+                    Player::X => (&mut *player, opponent),
+                    Player::O => (opponent, &mut *player),
+                };
+                let counted =
+                    play_games(game, x, o, plan.games, &mut seeds, &budget, plan.most_work);
+                if let Some((message, last)) = counted.panicked {
+                    let at = match last {
+                        Some((position, mover, chosen)) => {
+                            format!(" after {mover} chose {chosen:?} at {}", words(&position))
+                        }
+                        None => String::new(),
+                    };
+                    self.notes.push(format!(
+                        "The game's own code panicked{at}: {message}. The challenge stopped there."
+                    ));
+                    self.note_time(&budget);
+                    return;
+                }
+                let [wins, draws, losses, forfeits] = counted.shares_for(side);
+                records[side as usize] = Record {
                     wins,
                     draws,
-                    losses: losses + forfeits,
+                    losses,
                     forfeits,
                 };
+                games[side as usize] = counted.played;
+                let [by_x, by_o] = counted.first_forfeits;
+                self.keep_forfeit(words, [by_x, by_o][side as usize].clone());
             }
-            let label = computer.name();
-            if games.iter().sum::<u32>() < 2 * GAMES_EACH {
-                cut_short.push(format!("{label} {}", games.iter().sum::<u32>()));
+            if games.iter().sum::<u32>() < 2 * plan.games {
+                cut_short.push(format!("{} {}", computer.label, games.iter().sum::<u32>()));
             }
-            challenge.rows.push(Row {
-                opponent: label,
-                level: None,
+            self.rows.push(Row {
+                opponent: computer.label.clone(),
+                level: computer.level,
                 records,
                 games: Some(games),
             });
         }
-        if !cut_short.is_empty() && !budget.ran_out() {
-            challenge.notes.push(format!(
+        if !cut_short.is_empty() && !budget.ran_out() && plan.most_work < u64::MAX {
+            self.notes.push(format!(
                 "The game is long: the Monte Carlo players stopped after {} moves searched, so the games played were: {}.",
-                thousands(MAX_CHALLENGE_SEARCH_MOVES),
+                thousands(plan.most_work),
                 cut_short.join(", ")
             ));
         }
-        challenge.note_time(&budget);
-        challenge
+        self.note_time(&budget);
     }
 
-    fn keep_forfeit_in(
+    /// Every pairing worked out over the game's tree, if every one can be ([`ExactEndings`]).
+    fn exactly(
+        &mut self,
+        game: &G,
+        player: &mut dyn Bot<G>,
+        computers: &mut [Computer<G>],
+        budget: &Budget,
+        words: &dyn Fn(&G::Position) -> String,
+    ) -> bool {
+        let mut rows = Vec::new();
+        let mut forfeits = Vec::new();
+        for computer in computers.iter_mut() {
+            let opponent = computer.player.as_mut();
+            let Some(as_x) = ExactEndings::in_game(game, &mut *player, &mut *opponent, budget)
+            else {
+                return false;
+            };
+            let Some(as_o) = ExactEndings::in_game(game, opponent, &mut *player, budget) else {
+                return false;
+            };
+            forfeits.push(as_x.first_forfeit.or(as_o.first_forfeit));
+            rows.push(Row {
+                opponent: computer.label.clone(),
+                level: computer.level,
+                records: [
+                    Record::of(as_x.rates, Player::X, as_x.forfeits),
+                    Record::of(as_o.rates, Player::O, as_o.forfeits),
+                ],
+                games: None,
+            });
+        }
+        for forfeit in forfeits {
+            self.keep_forfeit(words, forfeit);
+        }
+        self.rows = rows;
+        self.exact = true;
+        self.note_time(budget);
+        true
+    }
+
+    fn keep_forfeit(
         &mut self,
         words: &dyn Fn(&G::Position) -> String,
         forfeit: Option<Forfeit<G>>,
@@ -408,63 +439,6 @@ where
                 forfeit.fault
             ));
             self.first_forfeit = Some(forfeit);
-        }
-    }
-}
-
-impl Challenge<TicTacToe> {
-    fn keep_forfeit(&mut self, forfeit: Option<Forfeit>) {
-        self.keep_forfeit_in(&|board: &crate::rules::Board| board.to_string(), forfeit);
-    }
-}
-
-/// The learner's move at `position`, or its forfeit: a move not among the game's moves, or a
-/// panic.
-fn learners_turn<G: TwoPlayerGame, P: FnMut(&G::Position) -> G::Move>(
-    game: &G,
-    position: &G::Position,
-    player: &mut P,
-) -> Turn<G::Move> {
-    match learner::run(|| player(position)) {
-        Ok(chosen) if game.moves(position).contains(&chosen) => Turn::Plays(Choice {
-            square: chosen,
-            reason: Reason::OwnPlayer,
-        }),
-        Ok(chosen) => Turn::Forfeits(Fault::NotAMove { chosen }),
-        Err(message) => Turn::Forfeits(Fault::Panicked(message)),
-    }
-}
-
-/// One of the computer's players of a challenge on any game, made afresh for each game from a
-/// seed, so that the games differ.
-enum Computer<G: TwoPlayerGame> {
-    Random,
-    Mcts(u32),
-    Perfect(Box<Opponent<G>>),
-}
-
-impl<G> Computer<G>
-where
-    G: TwoPlayerGame + 'static,
-    G::Position: Hash + Eq,
-{
-    fn name(&self) -> String {
-        match self {
-            Computer::Random => "random".to_owned(),
-            Computer::Mcts(playouts) => format!("MCTS {}", thousands(u64::from(*playouts))),
-            Computer::Perfect(_) => "perfect".to_owned(),
-        }
-    }
-
-    fn player(&mut self, game: &G, seed: u64) -> Opponent<G> {
-        match self {
-            Computer::Random => Opponent::random_for(game, seed),
-            Computer::Mcts(playouts) => Opponent::mcts_for(game, *playouts, seed),
-            Computer::Perfect(perfect) => {
-                let mut player = Opponent::clone(perfect);
-                player.reseed(seed);
-                player
-            }
         }
     }
 }

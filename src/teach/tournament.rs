@@ -6,9 +6,9 @@ use std::fmt;
 use std::hash::Hash;
 
 use crate::engine::budget::{Budget, max_depth};
+use crate::engine::matches::play_games;
 use crate::engine::memo::Memo;
-use crate::engine::play::Fault;
-use crate::engine::{End, Forfeit, Level, Opponent, learner, play_out};
+use crate::engine::{Bot, Forfeit, Level, Opponent, learner};
 use crate::render::palette::{DRAW_BAR, INK, MUTED, O_MARK, PAPER, TABLE_EDGE, X_MARK};
 use crate::render::parts::{self, caption, card, heading_cell, plain_table};
 use crate::render::{Border, Html, Picture, Px, Scale, div, notebook_pictures, span, td, tr};
@@ -100,18 +100,18 @@ where
     G::Position: Hash + Eq,
 {
     /// The exact chances from the start of `game`, or `None` when a player's chances cannot be
-    /// known (a learner's player answered a position differently when asked twice), or the
-    /// game's tree between them is too big to walk ([`MAX_EXACT_POSITIONS`], or the time).
+    /// known ([`Bot::chances`]: a learner's player answered a position differently when
+    /// asked twice), or the game's tree between them is too big to walk
+    /// ([`MAX_EXACT_POSITIONS`], or the time).
     pub(crate) fn in_game(
         game: &G,
-        x: &mut Opponent<G>,
-        o: &mut Opponent<G>,
+        x: &mut dyn Bot<G>,
+        o: &mut dyn Bot<G>,
         budget: &Budget,
     ) -> Option<ExactEndings<G>> {
         let mut walk = ExactWalk {
             game,
-            x,
-            o,
+            players: [x, o],
             memo: Memo::new(),
             first_forfeit: None,
             budget,
@@ -127,8 +127,8 @@ where
 
 struct ExactWalk<'a, G: TwoPlayerGame> {
     game: &'a G,
-    x: &'a mut Opponent<G>,
-    o: &'a mut Opponent<G>,
+    /// X and O.
+    players: [&'a mut dyn Bot<G>; 2],
     /// The chances from each position on, and of a forfeit.
     memo: Memo<G, (Rates, f64)>,
     first_forfeit: Option<Forfeit<G>>,
@@ -158,11 +158,8 @@ where
             Some(Ending::Drawn) => *rates.get_mut(None) = 1.0,
             None => {
                 let player = self.game.to_move(&position);
-                let mover = match player {
-                    Player::X => &mut *self.x,
-                    Player::O => &mut *self.o,
-                };
-                match mover.chances_in(self.game, &position)? {
+                let mover = &mut *self.players[player as usize];
+                match mover.chances(self.game, &position)? {
                     Err(fault) => {
                         *rates.get_mut(Some(!player)) = 1.0;
                         forfeits = 1.0;
@@ -202,6 +199,8 @@ pub(crate) struct SampledEndings<G: TwoPlayerGame = TicTacToe> {
     pub(crate) first_forfeit: Option<Forfeit<G>>,
     /// Games played: fewer than asked when the time ran out.
     pub(crate) games: u32,
+    /// Where the game's own code panicked, if it did: the games stopped there.
+    pub(crate) panicked: Option<String>,
 }
 
 impl SampledEndings {
@@ -222,46 +221,35 @@ where
     G: TwoPlayerGame + 'static,
     G::Position: Hash + Eq,
 {
-    /// Plays `games` games of `game` through the one game loop; before each, the two players'
-    /// random choices start again from seeds drawn from one generator started at `seed` (a
-    /// player that works each position out once, a Monte Carlo search, keeps what it worked
-    /// out). Stops early, and says how many it played, when `budget`'s time runs out.
+    /// Plays `games` games of `game` through the one match runner; before each, the two
+    /// players' random choices start again from seeds drawn from one generator started at
+    /// `seed` (a player that works each position out once, a Monte Carlo search, keeps what it
+    /// worked out). Stops early, and says how many it played, when `budget`'s time runs out.
     pub(crate) fn in_game(
         game: &G,
-        x: &mut Opponent<G>,
-        o: &mut Opponent<G>,
+        x: &mut dyn Bot<G>,
+        o: &mut dyn Bot<G>,
         games: u32,
         seed: u64,
         budget: &Budget,
     ) -> SampledEndings<G> {
         let mut seeds = fastrand::Rng::with_seed(seed);
-        let mut tally = Tally::<u64>::default();
-        let mut forfeits = 0u64;
-        let mut first_forfeit = None;
-        let mut played = 0;
-        for _ in 0..games {
-            if !budget.in_time() {
-                break;
-            }
-            x.reseed(seeds.u64(..));
-            o.reseed(seeds.u64(..));
-            let game_played = play_out(game, x, o);
-            match game_played.end {
-                End::Over(Ending::Won(winner)) => tally.count(Some(winner)),
-                End::Over(Ending::Drawn) | End::CutShort | End::Stopped => tally.count(None),
-                End::Forfeited(forfeit) => {
-                    tally.count(Some(!forfeit.player));
-                    forfeits += 1;
-                    first_forfeit.get_or_insert(forfeit);
-                }
-            }
-            played += 1;
-        }
+        let counted = play_games(game, x, o, games, &mut seeds, budget, u64::MAX);
+        let [x_wins, draws, o_wins, _] = counted.shares_for(Player::X);
+        let forfeits = counted.forfeits[0] + counted.forfeits[1];
         SampledEndings {
-            rates: tally.shares(),
-            forfeits: forfeits as f64 / f64::from(played.max(1)),
-            first_forfeit,
-            games: played,
+            rates: Rates {
+                x_wins,
+                o_wins,
+                draws,
+            },
+            forfeits: f64::from(forfeits) / f64::from(counted.played.max(1)),
+            first_forfeit: {
+                let [by_x, by_o] = counted.first_forfeits;
+                by_x.or(by_o)
+            },
+            games: counted.played,
+            panicked: counted.panicked.map(|(message, _)| message),
         }
     }
 }
@@ -433,11 +421,7 @@ impl Tournament {
                     return Some(Rates::default());
                 }
                 let sample = SampledEndings::in_game(game, x, o, SAMPLED_GAMES, SEED, &budget);
-                if let Some(Forfeit {
-                    fault: Fault::GamePanicked(message),
-                    ..
-                }) = &sample.first_forfeit
-                {
+                if let Some(message) = &sample.panicked {
                     panicked = Some(in_words(x, o, message));
                     return Some(Rates::default());
                 }

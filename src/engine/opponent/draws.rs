@@ -10,8 +10,7 @@ use super::super::play::{Choice, Fault};
 use super::super::{Level, Reason, SolvedGame, solved};
 use crate::rules::{Board, Square, SquareError, SquareSet, TicTacToe, TwoPlayerGame};
 
-/// The chance of each move a player may make, or why it cannot move.
-pub(crate) type MoveChances<M> = Result<Vec<(M, f64)>, Fault<M>>;
+pub(crate) use super::super::bot::MoveChances;
 
 /// A player that draws its moves at random by a rule it can state: each move's chance at a
 /// position, or why it cannot move. Tic-tac-toe's levels and MENACE are such players, and so

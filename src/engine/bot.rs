@@ -1,0 +1,102 @@
+//! A player of a game, whatever plays it: the one trait every match plays its players through
+//! (board-game-rs's `Bot`, minimax-rs's `Strategy`). The computer's players ([`Opponent`](crate::Opponent)) and a
+//! learner's own function are bots; a challenge, a tournament, MENACE's training and
+//! [`play_out`](super::play_out) all play them through one runner.
+
+use super::play::{Choice, Fault, Turn};
+use super::{Reason, learner};
+use crate::rules::TwoPlayerGame;
+
+/// The chance of each move a player may make at a position, or why it cannot move.
+pub type MoveChances<M> = Result<Vec<(M, f64)>, Fault<M>>;
+
+/// A player of `G`, computer or learner: asked for its turn at each position where it is to
+/// move. Every match plays its players through this trait.
+///
+/// ```
+/// use magic_tictactoe::engine::play::End;
+/// use magic_tictactoe::{Bot, Turn, play_out};
+/// use magic_tictactoe::games::TakeAway;
+/// use magic_tictactoe::{Choice, Ending, Player, Reason, TwoPlayerGame};
+///
+/// // Always takes one stick.
+/// struct OneAtATime;
+///
+/// impl Bot<TakeAway> for OneAtATime {
+///     fn name(&self) -> &str {
+///         "one at a time"
+///     }
+///
+///     fn turn(&mut self, game: &TakeAway, position: &(u32, Player)) -> Option<Turn<u32>> {
+///         game.moves(position).first().map(|&take| {
+///             Turn::Plays(Choice { square: take, reason: Reason::OwnPlayer })
+///         })
+///     }
+/// }
+///
+/// // Four sticks: X takes one, then O takes the last three.
+/// let heap = TakeAway::new(4);
+/// let mut perfect = magic_tictactoe::Opponent::perfect_for(&heap)?;
+/// let game = play_out(&heap, &mut OneAtATime, &mut perfect);
+/// assert_eq!(game.end, End::Over(Ending::Won(Player::O)));
+/// # Ok::<(), magic_tictactoe::SearchError>(())
+/// ```
+pub trait Bot<G: TwoPlayerGame> {
+    /// Its name, as tables and forfeits say it.
+    fn name(&self) -> &str;
+
+    /// What it does at `position`, where it is to move: play a move, or forfeit (its code chose
+    /// no move it may make, or panicked). `None` once the game is over.
+    fn turn(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>>;
+
+    /// A new game of a match begins: a player that draws at random takes its next seed from
+    /// `seeds`, so that the games differ; one that does not draws nothing.
+    fn new_game(&mut self, seeds: &mut fastrand::Rng) {
+        let _ = seeds;
+    }
+
+    /// The moves its searches have looked at so far, over all its games: a match may stop
+    /// when they pass a bound. 0 for a player that does not search.
+    fn work(&self) -> u64 {
+        0
+    }
+
+    /// The chance it plays each move at `position`, when that can be known without playing
+    /// (an exact count of a match walks the game's tree with it): `None` when the game is
+    /// over, or when it cannot be known (the default).
+    fn chances(&mut self, game: &G, position: &G::Position) -> Option<MoveChances<G::Move>> {
+        let _ = (game, position);
+        None
+    }
+}
+
+/// A learner's own function from a position to a move, as a player: a move that is not one of
+/// the game's moves there, or a panic, forfeits the game.
+pub(crate) struct Own<F> {
+    pub(crate) name: String,
+    pub(crate) choose: F,
+}
+
+impl<G, F> Bot<G> for Own<F>
+where
+    G: TwoPlayerGame,
+    F: FnMut(&G::Position) -> G::Move,
+{
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn turn(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
+        if game.ending(position).is_some() {
+            return None;
+        }
+        Some(match learner::run(|| (self.choose)(position)) {
+            Ok(chosen) if game.moves(position).contains(&chosen) => Turn::Plays(Choice {
+                square: chosen,
+                reason: Reason::OwnPlayer,
+            }),
+            Ok(chosen) => Turn::Forfeits(Fault::NotAMove { chosen }),
+            Err(message) => Turn::Forfeits(Fault::Panicked(message)),
+        })
+    }
+}
