@@ -383,6 +383,11 @@ fn the_first_wrong_value_is_shown_with_the_right_one() {
     assert_eq!(learners_minimax(board), *answer);
     assert_eq!(*right, board.value());
     assert!(check.to_string().contains("the right value is"));
+    // Tic-tac-toe's wrong position is drawn in the picture and printed in the text.
+    assert!(check.to_string().contains(&format!("{board:#}")), "{check}");
+    let view = board.view().to_html().into_string();
+    let drawn = &view[view.find("<table").unwrap()..view.rfind("</table>").unwrap()];
+    assert!(check.to_html().into_string().contains(drawn));
     // One that forgets wins: the first position checked that someone has won.
     let forgetful = |board: &Board| {
         if board.is_over() {

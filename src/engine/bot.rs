@@ -11,7 +11,9 @@ use crate::rules::TwoPlayerGame;
 pub type MoveChances<M> = Result<Vec<(M, f64)>, Fault<M>>;
 
 /// A player of `G`, computer or learner: asked for its turn at each position where it is to
-/// move. Every match plays its players through this trait.
+/// move, whoever moved last (a game may give a player several moves in a row). Every match
+/// plays its players through this trait. A move that is not one of the game's moves there, or
+/// a panic in `turn`, forfeits the game, as a learner's player does.
 ///
 /// ```
 /// use magic_tictactoe::engine::play::End;
@@ -61,6 +63,15 @@ pub trait Bot<G: TwoPlayerGame> {
         0
     }
 
+    /// Whether a match may take its turns as they come: the crate's own players check a
+    /// learner's moves and catch a learner's panics themselves. A player of one's own is
+    /// checked by the match: a move that is not one of the game's moves there, or a panic in
+    /// its `turn`, forfeits the game.
+    #[doc(hidden)]
+    fn checks_itself(&self) -> bool {
+        false
+    }
+
     /// The chance it plays each move at `position`, when that can be known without playing
     /// (an exact count of a match walks the game's tree with it): `None` when the game is
     /// over, or when it cannot be known (the default).
@@ -86,6 +97,10 @@ where
         &self.name
     }
 
+    fn checks_itself(&self) -> bool {
+        true
+    }
+
     fn turn(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
         if game.ending(position).is_some() {
             return None;
@@ -98,5 +113,26 @@ where
             Ok(chosen) => Turn::Forfeits(Fault::NotAMove { chosen }),
             Err(message) => Turn::Forfeits(Fault::Panicked(message)),
         })
+    }
+}
+
+/// `bot`'s turn at `position`: a player that does not check itself forfeits for a move that is
+/// not one of the game's moves there, or a panic.
+pub(crate) fn checked_turn<G: TwoPlayerGame>(
+    bot: &mut (dyn Bot<G> + '_),
+    game: &G,
+    position: &G::Position,
+) -> Option<Turn<G::Move>> {
+    if bot.checks_itself() {
+        return bot.turn(game, position);
+    }
+    match learner::run(|| bot.turn(game, position)) {
+        Ok(Some(Turn::Plays(choice))) if !game.moves(position).contains(&choice.square) => {
+            Some(Turn::Forfeits(Fault::NotAMove {
+                chosen: choice.square,
+            }))
+        }
+        Ok(turn) => turn,
+        Err(message) => Some(Turn::Forfeits(Fault::Panicked(message))),
     }
 }

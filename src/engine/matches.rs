@@ -2,7 +2,7 @@
 //! [`play_out`](super::play_out), the challenges, the tournaments, the depth study and MENACE's
 //! training alike.
 
-use super::bot::Bot;
+use super::bot::{Bot, checked_turn};
 use super::budget::Budget;
 use super::play::{End, Fault, Forfeit, PlayedGame, Turn, play_while};
 use crate::rules::{Ending, Player, TwoPlayerGame};
@@ -51,7 +51,7 @@ pub(crate) fn play_game<'a, G: TwoPlayerGame>(
         game.start(),
         [&names[0], &names[1]],
         |position, mover| {
-            let turn = players.borrow_mut()[mover as usize].turn(game, position);
+            let turn = checked_turn(&mut *players.borrow_mut()[mover as usize], game, position);
             if let Some(Turn::Plays(choice)) = &turn {
                 last = Some((position.clone(), mover, choice.square));
             }

@@ -683,6 +683,10 @@ impl Bot<TicTacToe> for Learning<'_> {
         "MENACE"
     }
 
+    fn checks_itself(&self) -> bool {
+        true
+    }
+
     fn turn(&mut self, _: &TicTacToe, &board: &Board) -> Option<Turn> {
         if board.is_over() {
             return None;

@@ -701,6 +701,10 @@ where
         Opponent::name(self)
     }
 
+    fn checks_itself(&self) -> bool {
+        true
+    }
+
     fn turn(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
         self.turn_in(game, position)
     }

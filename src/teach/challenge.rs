@@ -24,7 +24,6 @@
 //! assert!(one.record("perfect", Player::X).unwrap().losses > 0.99);
 //! ```
 
-use std::any::Any;
 use std::fmt;
 use std::hash::Hash;
 
@@ -110,6 +109,8 @@ pub struct Challenge<G: TwoPlayerGame = TicTacToe> {
     /// Why some games were not played, in sentences.
     notes: Vec<String>,
     first_forfeit: Option<Forfeit<G>>,
+    /// Tic-tac-toe's first forfeit, drawn in the picture.
+    board_forfeit: Option<Forfeit>,
     /// The first forfeit in words, the position as the game shows it.
     forfeit_words: Option<String>,
 }
@@ -134,6 +135,7 @@ impl<G: TwoPlayerGame> Clone for Challenge<G> {
             exact: self.exact,
             notes: self.notes.clone(),
             first_forfeit: self.first_forfeit.clone(),
+            board_forfeit: self.board_forfeit.clone(),
             forfeit_words: self.forfeit_words.clone(),
         }
     }
@@ -167,6 +169,7 @@ impl Challenge<TicTacToe> {
             plan,
             &|board| board.to_string(),
         );
+        challenge.board_forfeit = challenge.first_forfeit.clone();
         challenge
     }
 
@@ -229,6 +232,10 @@ where
 {
     fn name(&self) -> &str {
         self.0.name()
+    }
+
+    fn checks_itself(&self) -> bool {
+        true
     }
 
     fn turn(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
@@ -307,6 +314,7 @@ where
             exact: false,
             notes,
             first_forfeit: None,
+            board_forfeit: None,
             forfeit_words: None,
         }
     }
@@ -594,11 +602,7 @@ impl<G: TwoPlayerGame + 'static> Picture for Challenge<G> {
         }
         inner.push(caption(scale, &note));
         // Tic-tac-toe's forfeit is a board to draw; any other game's is said in its words.
-        let board = self
-            .first_forfeit
-            .as_ref()
-            .and_then(|forfeit| (forfeit as &dyn Any).downcast_ref::<Forfeit<TicTacToe>>());
-        if let Some(forfeit) = board {
+        if let Some(forfeit) = &self.board_forfeit {
             inner.push(caption(scale, "The first position where it forfeited:"));
             inner.push(forfeit.draw(scale));
         } else if let Some(words) = &self.forfeit_words {

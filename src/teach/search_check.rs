@@ -216,6 +216,8 @@ where
 /// crate's searches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Counts {
+    /// The board of the mistake, drawn in the picture.
+    mistake: Option<Board>,
     visited: u64,
     from_empty: Option<u64>,
     crate_minimax: u64,
@@ -418,7 +420,7 @@ where
     G::Position: Hash + Eq,
 {
     let solved = SolvedGame::new(game, &game.start())?;
-    let mut check = check_every_position(game, &solved, kind, MAX_GAME_CHECKS, search, || 0, words);
+    let mut check = check_every_position(game, &solved, kind, MAX_GAME_CHECKS, search, None, words);
     check.game = game_name;
     super::classroom::record(name, "", check.is_right());
     Ok(check)
@@ -433,11 +435,12 @@ fn check_tic_tac_toe(kind: SearchKind, name: &str, search: impl Fn(&Board) -> i3
         kind,
         usize::MAX,
         search,
-        boards_made,
+        Some(&boards_made),
         &|board: &Board| board.to_string(),
     );
     // The crate's own searches over the same positions, for the picture to compare.
     if let Some(counts) = &mut check.counts {
+        counts.mistake = check.mistake.as_ref().map(|mistake| *mistake.position());
         let mut subtree_sizes = vec![None; 19_683];
         for (board, _) in positions_nearest_the_end(&solved, usize::MAX)
             .into_iter()
@@ -468,15 +471,15 @@ where
 }
 
 /// The one check: `search` asked about the positions of `solved` nearest the end first, at
-/// most `most`, each answer's sign compared with the solved value; `made` counts the boards a
-/// tic-tac-toe search makes (0 for another game), and `words` says a position.
+/// most `most`, each answer's sign compared with the solved value; `made`, for tic-tac-toe,
+/// counts the boards a search makes, and `words` says a position.
 fn check_every_position<G>(
     game: &G,
     solved: &SolvedGame<G>,
     kind: SearchKind,
     most: usize,
     search: impl Fn(&G::Position) -> i32,
-    made: impl Fn() -> u64,
+    made: Option<&dyn Fn() -> u64>,
     words: &dyn Fn(&G::Position) -> String,
 ) -> SearchCheck<G>
 where
@@ -485,7 +488,7 @@ where
 {
     let positions = positions_nearest_the_end(solved, most);
     // Tic-tac-toe's check also counts the boards a search makes.
-    let tic_tac_toe = std::any::TypeId::of::<G>() == std::any::TypeId::of::<TicTacToe>();
+    let made_so_far = || made.map_or(0, |made| made());
     let mut check = SearchCheck {
         kind,
         game: "tic-tac-toe".to_owned(),
@@ -494,7 +497,8 @@ where
         positions: solved.len(),
         mistake: None,
         mistake_words: None,
-        counts: tic_tac_toe.then_some(Counts {
+        counts: made.map(|_| Counts {
+            mistake: None,
             visited: 0,
             from_empty: None,
             crate_minimax: 0,
@@ -516,9 +520,9 @@ where
             check.stopped = Some(Stopped::Time);
             break;
         }
-        let before = made();
+        let before = made_so_far();
         let answer = learner::run(|| search(&position));
-        let visited = made().wrapping_sub(before) + 1;
+        let visited = made_so_far().wrapping_sub(before) + 1;
         if let Some(counts) = &mut check.counts {
             counts.visited += visited;
             if position == start {

@@ -1,6 +1,5 @@
 //! A search check as a picture and as text.
 
-use std::any::Any;
 use std::fmt;
 
 use super::*;
@@ -22,11 +21,7 @@ impl<G: TwoPlayerGame + 'static> Picture for SearchCheck<G> {
             return card(scale, inner);
         };
         // Tic-tac-toe's mistake is a board to draw.
-        let board = self
-            .mistake
-            .as_ref()
-            .and_then(|mistake| (mistake.position() as &dyn Any).downcast_ref::<Board>());
-        if let Some(board) = board {
+        if let Some(board) = counts.mistake {
             inner.push(
                 div()
                     .css("margin-top", scale.px(6))
@@ -93,11 +88,7 @@ impl<G: TwoPlayerGame + 'static> fmt::Display for SearchCheck<G> {
         let Some(counts) = self.counts else {
             return Ok(());
         };
-        if let Some(board) = self
-            .mistake
-            .as_ref()
-            .and_then(|mistake| (mistake.position() as &dyn Any).downcast_ref::<Board>())
-        {
+        if let Some(board) = counts.mistake {
             write!(f, "\n{board:#}")?;
         }
         write!(
