@@ -1,9 +1,14 @@
 //! The computer's players, for tic-tac-toe and for any game: tic-tac-toe's levels from random to
 //! perfect, random and perfect play on any game, Monte Carlo tree search, a search that looks a
 //! few moves ahead with a learner's evaluation, MENACE, and a learner's own player. Each is an
-//! [`Opponent`], reproducible from a seed, and each plays through the same
-//! [`Opponent::turn_in`]: the challenges, the tournaments, a game session and MENACE's training
-//! all play with the same players.
+//! [`Opponent`], reproducible from a seed, and a [`Bot`]: the challenges, the tournaments, a game
+//! session and MENACE's training play with the same players, through one match runner.
+//!
+//! Each kind of player is a file of its own under `opponent/`: `draws.rs` (tic-tac-toe's
+//! levels, random and perfect play, MENACE's chances), `own.rs` (a learner's function),
+//! `searching.rs` (a search a few moves ahead) and `monte_carlo.rs` (Monte Carlo tree search);
+//! this file makes them, names them, seeds them and remembers what they worked out, and makes
+//! every one a [`Bot`].
 //!
 //! A learner's code runs through [`learner::run`], so a panic in it is caught: an opponent
 //! whose code panics, or names a move it may not make, forfeits the game instead of taking the
@@ -14,13 +19,13 @@ use std::fmt;
 use std::hash::Hash;
 use std::rc::Rc;
 
-use super::ahead::{self, MAX_DEPTH};
+use super::ahead::MAX_DEPTH;
 use super::bot::Bot;
 use super::budget::MAX_SOLVE_DEPTH;
 use super::memo::Memo;
 use super::play::{Choice, Fault, Turn};
-use super::seed::{DEFAULT_SEED, mix};
-use super::{Level, Reason, SearchError, SolvedGame, learner, mcts};
+use super::seed::DEFAULT_SEED;
+use super::{Level, SearchError, SolvedGame, mcts};
 use crate::rules::text::thousands;
 use crate::rules::{Board, IntoSquare, Player, Square, TicTacToe, TwoPlayerGame};
 
@@ -32,48 +37,31 @@ use crate::rules::{Board, IntoSquare, Player, Square, TicTacToe, TwoPlayerGame};
 pub const MAX_OPPONENT_PLAYOUTS: u32 = 2_000;
 
 mod draws;
+mod monte_carlo;
+mod own;
+mod searching;
 
 pub(crate) use draws::{Chances, Draws, MoveChances};
 use draws::{FromChances, PerfectPlay, Uniform};
+use monte_carlo::MonteCarlo;
+use own::Own;
+use searching::{EvaluateFn, Searching};
 
-/// A learner's player: the position in, the move it chose (or why not) out.
-type ChooseFn<G> = Rc<
-    dyn Fn(
-        &<G as TwoPlayerGame>::Position,
-    ) -> Result<<G as TwoPlayerGame>::Move, Fault<<G as TwoPlayerGame>::Move>>,
->;
-/// A learner's evaluation: how good the position is for the player, higher better.
-type EvaluateFn<G> = Rc<dyn Fn(&<G as TwoPlayerGame>::Position, Player) -> i32>;
-
+/// The kinds of player, each in a file of its own.
 enum Kind<G: TwoPlayerGame> {
     Drawing(Rc<dyn Draws<G>>),
-    Own(ChooseFn<G>),
-    Searching {
-        depth: u32,
-        evaluation: EvaluateFn<G>,
-    },
-    Mcts {
-        playouts: u32,
-        exploration: f64,
-    },
+    Own(Own<G::Position, G::Move>),
+    Searching(Searching<G::Position>),
+    Mcts(MonteCarlo),
 }
 
 impl<G: TwoPlayerGame> Clone for Kind<G> {
     fn clone(&self) -> Kind<G> {
         match self {
             Kind::Drawing(player) => Kind::Drawing(Rc::clone(player)),
-            Kind::Own(choose) => Kind::Own(Rc::clone(choose)),
-            Kind::Searching { depth, evaluation } => Kind::Searching {
-                depth: *depth,
-                evaluation: Rc::clone(evaluation),
-            },
-            Kind::Mcts {
-                playouts,
-                exploration,
-            } => Kind::Mcts {
-                playouts: *playouts,
-                exploration: *exploration,
-            },
+            Kind::Own(own) => Kind::Own(own.clone()),
+            Kind::Searching(searching) => Kind::Searching(searching.clone()),
+            Kind::Mcts(search) => Kind::Mcts(*search),
         }
     }
 }
@@ -181,13 +169,13 @@ impl Opponent<TicTacToe> {
         F: Fn(&Board) -> S + 'static,
         S: IntoSquare,
     {
-        let choose: ChooseFn<TicTacToe> = Rc::new(move |board: &Board| {
+        let choose = Own(Rc::new(move |board: &Board| {
             let square = choose(board).into_square().map_err(Fault::NoSquare)?;
             match board.get(square) {
                 Some(by) => Err(Fault::Taken { square, by }),
                 None => Ok(square),
             }
-        });
+        }));
         Opponent::of_kind(Kind::Own(choose), name.to_owned(), 0)
     }
 
@@ -344,7 +332,7 @@ where
         F: Fn(&G::Position) -> G::Move + 'static,
     {
         let _ = game;
-        let choose: ChooseFn<G> = Rc::new(move |position: &G::Position| Ok(choose(position)));
+        let choose = Own(Rc::new(move |position: &G::Position| Ok(choose(position))));
         Opponent::of_kind(Kind::Own(choose), name.to_owned(), 0)
     }
 
@@ -359,7 +347,7 @@ where
         Opponent::searching_within(MAX_SOLVE_DEPTH, depth, Rc::new(evaluation))
     }
 
-    fn searching_within(most: u32, asked: u32, evaluation: EvaluateFn<G>) -> Opponent<G> {
+    fn searching_within(most: u32, asked: u32, evaluation: EvaluateFn<G::Position>) -> Opponent<G> {
         let depth = asked.clamp(1, most);
         // A depth brought within range says so in the name every picture shows.
         let name = if asked == depth {
@@ -371,7 +359,7 @@ where
                 thousands(u64::from(most))
             )
         };
-        Opponent::of_kind(Kind::Searching { depth, evaluation }, name, 0)
+        Opponent::of_kind(Kind::Searching(Searching { depth, evaluation }), name, 0)
     }
 
     /// A player of `game` that plays the move a Monte Carlo tree search of `playouts` playouts
@@ -380,10 +368,10 @@ where
         let _ = game;
         let playouts = playouts.clamp(1, MAX_OPPONENT_PLAYOUTS);
         Opponent::of_kind(
-            Kind::Mcts {
+            Kind::Mcts(MonteCarlo {
                 playouts,
                 exploration: mcts::DEFAULT_EXPLORATION,
-            },
+            }),
             format!("MCTS, {} playouts", thousands(u64::from(playouts))),
             seed,
         )
@@ -394,7 +382,7 @@ where
     /// unchanged.
     #[must_use]
     pub fn with_exploration(mut self, c: f64) -> Opponent<G> {
-        if let Kind::Mcts { exploration, .. } = &mut self.kind {
+        if let Kind::Mcts(MonteCarlo { exploration, .. }) = &mut self.kind {
             *exploration = mcts::Mcts::new(1).map_or(mcts::DEFAULT_EXPLORATION, |search| {
                 search.exploration(c).exploration_constant()
             });
@@ -406,10 +394,7 @@ where
     /// The playouts of a Monte Carlo tree search player, and its exploration constant.
     pub fn playouts(&self) -> Option<(u32, f64)> {
         match self.kind {
-            Kind::Mcts {
-                playouts,
-                exploration,
-            } => Some((playouts, exploration)),
+            Kind::Mcts(search) => Some((search.playouts, search.exploration)),
             _ => None,
         }
     }
@@ -445,14 +430,14 @@ where
     /// How far ahead it searches, for a depth-limited search.
     pub fn depth(&self) -> Option<u32> {
         match self.kind {
-            Kind::Searching { depth, .. } => Some(depth),
+            Kind::Searching(Searching { depth, .. }) => Some(depth),
             _ => None,
         }
     }
 
     /// Whether it runs a learner's code, which may go wrong.
     pub fn is_learners(&self) -> bool {
-        matches!(self.kind, Kind::Own(_) | Kind::Searching { .. })
+        matches!(self.kind, Kind::Own(_) | Kind::Searching(_))
     }
 
     /// The seed it was made with.
@@ -503,43 +488,16 @@ where
         }
         let choice = match &self.kind {
             Kind::Drawing(player) => player.choose(game, position, &mut self.rng),
-            Kind::Own(choose) => {
-                let answer = learner::run(|| choose(position)).map_err(Fault::Panicked);
-                answer.and_then(|chosen| chosen).and_then(|chosen| {
-                    if game.moves(position).contains(&chosen) {
-                        Ok(Choice {
-                            square: chosen,
-                            reason: Reason::OwnPlayer,
-                        })
-                    } else {
-                        Err(Fault::NotAMove { chosen })
-                    }
+            Kind::Own(own) => own.choose(game, position),
+            Kind::Searching(searching) => {
+                searching.choose(game, position).map(|(choice, positions)| {
+                    self.positions += positions;
+                    choice
                 })
             }
-            Kind::Searching { depth, evaluation } => {
-                let (depth, evaluation) = (*depth, Rc::clone(evaluation));
-                let judge = |position: &G::Position, player: Player| evaluation(position, player);
-                learner::run(|| ahead::best_move(game, position, depth, &judge))
-                    .map_err(Fault::Panicked)
-                    .and_then(|found| match found {
-                        Ok(Some((chosen, score, positions))) => {
-                            self.positions += positions;
-                            Ok(Choice {
-                                square: chosen,
-                                reason: Reason::Searched { depth, score },
-                            })
-                        }
-                        Ok(None) => Err(Fault::NoMove),
-                        Err(SearchError::Limit(refusal)) => Err(Fault::Refused(refusal)),
-                        Err(panicked) => Err(Fault::Panicked(panicked.to_string())),
-                    })
-            }
-            Kind::Mcts {
-                playouts,
-                exploration,
-            } => {
-                let (playouts, exploration) = (*playouts, *exploration);
-                self.mcts_choice(game, position, playouts, exploration)
+            Kind::Mcts(search) => {
+                let search = *search;
+                self.mcts_choice(game, position, search)
             }
         };
         Some(match choice {
@@ -564,14 +522,14 @@ where
         }
         match &self.kind {
             Kind::Drawing(player) => return Some(player.chances(game, position)),
-            Kind::Mcts { .. } => {
+            Kind::Mcts(_) => {
                 // The same move at the same position, always: all the chance on it.
                 return match self.turn_in(game, position)? {
                     Turn::Plays(choice) => Some(Ok(vec![(choice.square, 1.0)])),
                     Turn::Forfeits(fault) => Some(Err(fault)),
                 };
             }
-            Kind::Own(_) | Kind::Searching { .. } => {}
+            Kind::Own(_) | Kind::Searching(_) => {}
         }
         if let Some(Knowledge::Chances(known)) = self.known.get(position) {
             return known.clone();
@@ -600,62 +558,16 @@ where
         &mut self,
         game: &G,
         position: &G::Position,
-        playouts: u32,
-        exploration: f64,
+        search: MonteCarlo,
     ) -> Result<Choice<G::Move>, Fault<G::Move>> {
         if let Some(Knowledge::Move(known)) = self.known.get(position) {
             return Ok(*known);
         }
-        let seed = mix(self.seed ^ position_seed(game, position));
-        let tree = mcts::search(
-            game,
-            position,
-            playouts,
-            exploration,
-            &mut fastrand::Rng::with_seed(seed),
-            &mut (),
-        );
-        self.work = self.work.saturating_add(tree.work());
-        let node = tree.best_child().and_then(|id| tree.node(id));
-        let choice = match node.and_then(|node| Some((node, node.chosen?))) {
-            Some((node, chosen)) => Choice {
-                square: chosen,
-                reason: Reason::Playouts {
-                    playouts: tree.playouts(),
-                    visits: node.visits,
-                    half_points: node.half_points,
-                },
-            },
-            // A search that could not begin (a position with more moves than its tree holds)
-            // plays a random move, and says so; a game in play that lists no move leaves the
-            // player to move none.
-            None => match (tree.stopped_by(), game.random_move(position, &mut self.rng)) {
-                (Some(_), Some(chosen)) => Choice {
-                    square: chosen,
-                    reason: Reason::Random,
-                },
-                (Some(refusal), None) => return Err(Fault::Refused(refusal)),
-                (None, _) => return Err(Fault::NoMove),
-            },
-        };
+        let (choice, work) = search.choose(game, position, self.seed, &mut self.rng);
+        self.work = self.work.saturating_add(work);
+        let choice = choice?;
         self.known.insert(position.clone(), Knowledge::Move(choice));
         Ok(choice)
-    }
-}
-
-/// A number for `position` that seeds a Monte Carlo player's search of it: tic-tac-toe's board
-/// code (turned, as before), or the position's hash for any other game.
-fn position_seed<G: TwoPlayerGame>(game: &G, position: &G::Position) -> u64
-where
-    G::Position: Hash,
-{
-    let _ = game;
-    match G::index(position) {
-        Some(index) => (index as u64).rotate_left(32),
-        None => {
-            use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
-            BuildHasherDefault::<DefaultHasher>::default().hash_one(position)
-        }
     }
 }
 
