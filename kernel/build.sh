@@ -31,6 +31,7 @@ PATCHES=(
     "zeromq-0.6.0-no-entry-across-await.patch"
     "zeromq-0.6.0-pub-drops-for-slow-subscriber.patch"
     "evcxr-0.22.0-display-through-a-trait-not-in-scope.patch"
+    "evcxr-0.22.0-warn-of-deprecated-names-in-the-cell.patch"
     "evcxr_jupyter-0.22.0-idle-after-every-request.patch"
 )
 
