@@ -735,7 +735,7 @@ where
         || Challenge::of_game(game, "the first move", first_move),
     ));
     keep(measured(
-        "  play_out(random, MCTS 100)",
+        "  play_game(random, MCTS 100)",
         |played: &magic_tictactoe::PlayedGame<G>| {
             let end = match &played.end {
                 magic_tictactoe::End::Over(ending) => ending.to_string(),
@@ -748,7 +748,7 @@ where
         || {
             let mut x = Opponent::random_for(game, 1);
             let mut o = Opponent::mcts_for(game, 100, 2);
-            play_out(game, &mut x, &mut o)
+            play_game(game, &mut x, &mut o)
         },
     ));
     keep(measured(

@@ -16,10 +16,13 @@ pub use itertools;
 
 pub use engine::menace::{self, Menace};
 pub use engine::stats::Statistics;
+// The old name of `play_game`, kept for lessons written with it.
+#[allow(deprecated)]
+pub use engine::play_out;
 pub use engine::{
     Analysis, Bot, Choice, DEFAULT_SEED, End, Fault, Finish, Forfeit, Game, Level, MoveValue,
     Opponent, ParseLevelError, PlayedGame, Reason, RulesPanic, SearchError, SolvedGame, Turn,
-    Value, play_out, rules_choice, stats,
+    Value, play_game, rules_choice, stats,
 };
 pub use render::{BoardView, Gallery, Html, Picture, clickable};
 pub use rules::{

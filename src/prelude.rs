@@ -15,9 +15,12 @@ pub use crate::engine::perft::perft;
 pub use crate::engine::search::{MoveOrder, Pruning, Search, alpha_beta, minimax};
 pub use crate::engine::solve::{SolvedGame, move_values, search_ahead, solve, solve_minimax};
 pub use crate::engine::stats::{self, Statistics};
+// The old name of `play_game`, kept for lessons written with it.
+#[allow(deprecated)]
+pub use crate::engine::play_out;
 pub use crate::engine::{
     Analysis, Bot, Choice, DEFAULT_SEED, Ending, Finish, Forfeit, Game, Level, MoveValue, Opponent,
-    Reason, SearchError, Table, TicTacToe, Turn, TwoPlayerGame, Value, play_out, rules_choice,
+    Reason, SearchError, Table, TicTacToe, Turn, TwoPlayerGame, Value, play_game, rules_choice,
 };
 pub use crate::exercises::{self, Exercise, Verdict, check_never_loses, check_win_test};
 pub use crate::render::{

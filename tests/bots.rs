@@ -1,4 +1,4 @@
-//! A player of one's own, as a type that answers the `Bot` trait: it plays in `play_out` beside
+//! A player of one's own, as a type that answers the `Bot` trait: it plays in `play_game` beside
 //! the computer's players, is asked only when the game says it is to move (also when a game
 //! gives it a move again), and forfeits, without a panic reaching the cell, when its code chooses
 //! no move it may make or panics.
@@ -43,7 +43,7 @@ fn a_bot_of_ones_own_plays_a_whole_game_in_its_turns() {
         asked: 0,
     };
     let mut perfect = Opponent::perfect_for(&heap).expect("take-away solves");
-    let game = play_out(&heap, &mut mine, &mut perfect);
+    let game = play_game(&heap, &mut mine, &mut perfect);
     // Perfect play as O leaves a multiple of 4 after each of its moves and takes the last.
     assert_eq!(game.end, End::Over(Ending::Won(Player::O)));
     let moves_by_x = game.moves.iter().step_by(2).count() as u32;
@@ -78,7 +78,7 @@ fn a_bot_that_chooses_no_move_it_may_make_or_panics_forfeits() {
     let heap = TakeAway::new(10);
     for panics in [false, true] {
         let mut random = Opponent::random_for(&heap, 1);
-        let game = play_out(&heap, &mut random, &mut Wrong { panics });
+        let game = play_game(&heap, &mut random, &mut Wrong { panics });
         let End::Forfeited(Forfeit {
             player,
             name,
@@ -165,7 +165,7 @@ fn a_bot_is_asked_again_when_the_game_gives_it_another_move() {
         asked: Vec::new(),
     };
     let mut random = Opponent::random_for(&TwoAgain, 3);
-    let game = play_out(&TwoAgain, &mut twos, &mut random);
+    let game = play_game(&TwoAgain, &mut twos, &mut random);
     // Taking two each time, X is asked at 9, 7, 5, 3 and 1 sticks and takes the last.
     assert_eq!(
         twos.asked

@@ -260,8 +260,8 @@ fn perfect_play_never_loses_to_a_greedy_player() {
         let mut perfect = Opponent::perfect_for(&Boxes).expect("solved");
         let mut other = Opponent::own_for(&Boxes, "greedy", greedy);
         let game = match perfect_side {
-            Player::X => play_out(&Boxes, &mut perfect, &mut other),
-            Player::O => play_out(&Boxes, &mut other, &mut perfect),
+            Player::X => play_game(&Boxes, &mut perfect, &mut other),
+            Player::O => play_game(&Boxes, &mut other, &mut perfect),
         };
         let value = independent(Boxes.start(), &mut HashMap::new());
         let won_by = match game.end {

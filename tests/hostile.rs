@@ -260,7 +260,7 @@ proptest! {
         let mut people = Game::new();
         people.play(n).undo().undo();
         let _ = Game::against_opponent(Opponent::new(level, seed), you);
-        let _ = Game::play_out(&mut Opponent::new(level, seed), &mut Opponent::new(Level::Random, seed));
+        let _ = Game::between(&mut Opponent::new(level, seed), &mut Opponent::new(Level::Random, seed));
     }
 
     // ---- render ----
@@ -406,7 +406,7 @@ proptest! {
         }
         let mut game = Game::against(Opponent::searching(depth % 4, evaluation_from(&scores))).playing_as(you);
         game.play(n).play(5).undo();
-        let _ = Game::play_out(&mut Opponent::from(players_from(&numbers)), &mut Opponent::searching(depth % 3, evaluation_from(&scores)));
+        let _ = Game::between(&mut Opponent::from(players_from(&numbers)), &mut Opponent::searching(depth % 3, evaluation_from(&scores)));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::hash::{Hash, Hasher};
 use magic_tictactoe::challenge::Challenge;
 use magic_tictactoe::engine::mcts::Mcts;
 use magic_tictactoe::engine::perft::perft;
-use magic_tictactoe::engine::play_out;
+use magic_tictactoe::engine::play_game;
 use magic_tictactoe::engine::search::{Pruning, search};
 use magic_tictactoe::engine::solve::{
     Rules, SolvedGame, move_values, search_ahead, solve, solve_minimax,
@@ -336,7 +336,7 @@ where
     let _ = (challenge.to_html(), challenge.to_string());
     let mut x = Opponent::random_for(game, 1);
     let mut o = Opponent::mcts_for(game, 100, 2);
-    let played = play_out(game, &mut x, &mut o);
+    let played = play_game(game, &mut x, &mut o);
     let _ = played.moves.len();
     let _ = Opponent::perfect_for(game).map(|mut perfect| perfect.choose_in(game, &start));
     let mut searching = Opponent::searching_for(game, u32::MAX, |_, _| 0);
@@ -371,7 +371,7 @@ fn a_game_with_no_moves_in_play_is_lost_by_the_player_who_cannot_move_everywhere
         2 * tree.playouts(),
         "O, who moved last, wins"
     );
-    let played = play_out(
+    let played = play_game(
         &Stuck,
         &mut Opponent::random_for(&Stuck, 1),
         &mut Opponent::random_for(&Stuck, 2),
@@ -524,7 +524,7 @@ fn rules_that_panic() {
     // Random players take more sticks than are left in some games, not all.
     let mut broken = 0;
     for seed in 0..20 {
-        let played = play_out(
+        let played = play_game(
             &Careless,
             &mut Opponent::random_for(&Careless, seed),
             &mut Opponent::random_for(&Careless, seed + 100),

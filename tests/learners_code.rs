@@ -212,8 +212,8 @@ fn a_steady_players_exact_chances_agree_with_games_played() {
             let mut me = Opponent::from(careful);
             let mut computer = Opponent::new(level, seeds.u64(..));
             let game = match side {
-                Player::X => Game::play_out(&mut me, &mut computer),
-                Player::O => Game::play_out(&mut computer, &mut me),
+                Player::X => Game::between(&mut me, &mut computer),
+                Player::O => Game::between(&mut computer, &mut me),
             };
             match game.winner() {
                 Some(winner) if winner == side => wins += 1,

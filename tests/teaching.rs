@@ -175,7 +175,7 @@ fn seeded_games_land_near_the_exact_rates() {
 #[test]
 fn perfect_against_perfect_is_a_draw() {
     for seed in 0..20 {
-        let game = Game::play_out(
+        let game = Game::between(
             &mut Opponent::new(Level::Perfect, seed),
             &mut Opponent::new(Level::Perfect, seed + 7),
         );

@@ -1,7 +1,7 @@
 //! A player of a game, whatever plays it: the one trait every match plays its players through
 //! (board-game-rs's `Bot`, minimax-rs's `Strategy`). The computer's players ([`Opponent`](crate::Opponent)) and a
 //! learner's own function are bots; a challenge, a tournament, MENACE's training and
-//! [`play_out`](super::play_out) all play them through one runner.
+//! [`play_game`](super::play_game) all play them through one runner.
 
 use super::play::{Choice, Fault, Turn};
 use super::{Reason, learner};
@@ -17,7 +17,7 @@ pub type MoveChances<M> = Result<Vec<(M, f64)>, Fault<M>>;
 ///
 /// ```
 /// use magic_tictactoe::engine::play::End;
-/// use magic_tictactoe::{Bot, Turn, play_out};
+/// use magic_tictactoe::{Bot, Turn, play_game};
 /// use magic_tictactoe::games::TakeAway;
 /// use magic_tictactoe::{Choice, Ending, Player, Reason, TwoPlayerGame};
 ///
@@ -39,7 +39,7 @@ pub type MoveChances<M> = Result<Vec<(M, f64)>, Fault<M>>;
 /// // Four sticks: X takes one, then O takes the last three.
 /// let heap = TakeAway::new(4);
 /// let mut perfect = magic_tictactoe::Opponent::perfect_for(&heap)?;
-/// let game = play_out(&heap, &mut OneAtATime, &mut perfect);
+/// let game = play_game(&heap, &mut OneAtATime, &mut perfect);
 /// assert_eq!(game.end, End::Over(Ending::Won(Player::O)));
 /// # Ok::<(), magic_tictactoe::SearchError>(())
 /// ```

@@ -202,12 +202,12 @@ impl Game {
     /// ```
     /// use magic_tictactoe::{Game, Level, Opponent};
     ///
-    /// let game = Game::play_out(&mut Opponent::new(Level::Perfect, 1), &mut Opponent::new(Level::Perfect, 2));
+    /// let game = Game::between(&mut Opponent::new(Level::Perfect, 1), &mut Opponent::new(Level::Perfect, 2));
     /// assert!(game.is_over());
     /// assert_eq!(game.winner(), None); // perfect against perfect is a draw
     /// ```
-    pub fn play_out(x: &mut Opponent, o: &mut Opponent) -> Game {
-        let played = super::play_out(&TicTacToe::default(), x, o);
+    pub fn between(x: &mut Opponent, o: &mut Opponent) -> Game {
+        let played = super::play_game(&TicTacToe::default(), x, o);
         let mut game = Game::new();
         for &square in &played.moves {
             game.push(square);
@@ -216,6 +216,14 @@ impl Game {
             game.forfeit = Some(forfeit);
         }
         game
+    }
+
+    /// The old name of [`Game::between`].
+    #[deprecated(
+        note = "a game between two computer players is `Game::between(&mut x, &mut o)`; a playout is the random game `TwoPlayerGame::play_out` plays"
+    )]
+    pub fn play_out(x: &mut Opponent, o: &mut Opponent) -> Game {
+        Game::between(x, o)
     }
 
     /// The computer's level, or `None` in a game between two people or against a learner's

@@ -1,5 +1,5 @@
 //! The one match runner: games between two [`Bot`]s through the one game loop, for
-//! [`play_out`](super::play_out), the challenges, the tournaments, the depth study and MENACE's
+//! [`play_game`], the challenges, the tournaments, the depth study and MENACE's
 //! training alike.
 
 use super::bot::{Bot, checked_turn};
@@ -13,7 +13,7 @@ use crate::rules::{Ending, Player, TwoPlayerGame};
 ///
 /// ```
 /// use magic_tictactoe::engine::play::End;
-/// use magic_tictactoe::engine::play_out;
+/// use magic_tictactoe::engine::play_game;
 /// use magic_tictactoe::games::TakeAway;
 /// use magic_tictactoe::{Ending, Opponent, Player};
 ///
@@ -21,22 +21,35 @@ use crate::rules::{Ending, Player, TwoPlayerGame};
 /// let heap = TakeAway::new(10);
 /// let mut x = Opponent::perfect_for(&heap)?;
 /// let mut o = Opponent::random_for(&heap, 1);
-/// let game = play_out(&heap, &mut x, &mut o);
+/// let game = play_game(&heap, &mut x, &mut o);
 /// assert_eq!(game.end, End::Over(Ending::Won(Player::X)));
 /// # Ok::<(), magic_tictactoe::SearchError>(())
 /// ```
-pub fn play_out<G: TwoPlayerGame>(
+pub fn play_game<G: TwoPlayerGame>(
     game: &G,
     x: &mut impl Bot<G>,
     o: &mut impl Bot<G>,
 ) -> PlayedGame<G> {
     let budget = Budget::new(u64::MAX, u32::MAX);
-    play_game(game, x, o, &budget, u64::MAX).0
+    play_within(game, x, o, &budget, u64::MAX).0
+}
+
+/// The old name of [`play_game`]: a playout is now only a random game from a position
+/// ([`TwoPlayerGame::play_out`], what Monte Carlo tree search plays).
+#[deprecated(
+    note = "a game between two players is `play_game(&game, &mut x, &mut o)`; a playout is the random game `game.play_out` plays"
+)]
+pub fn play_out<G: TwoPlayerGame>(
+    game: &G,
+    x: &mut impl Bot<G>,
+    o: &mut impl Bot<G>,
+) -> PlayedGame<G> {
+    play_game(game, x, o)
 }
 
 /// One game of `game` from its start between `x` and `o`, stopped ([`End::Stopped`]) when the
 /// budget's time runs out or the two players' searches together pass `most_work` moves.
-pub(crate) fn play_game<'a, G: TwoPlayerGame>(
+pub(crate) fn play_within<'a, G: TwoPlayerGame>(
     game: &G,
     x: &mut (dyn Bot<G> + 'a),
     o: &mut (dyn Bot<G> + 'a),
@@ -130,7 +143,7 @@ pub(crate) fn play_games<'a, G: TwoPlayerGame>(
         }
         x.new_game(seeds);
         o.new_game(seeds);
-        let (played, last) = play_game(game, x, o, budget, most_work);
+        let (played, last) = play_within(game, x, o, budget, most_work);
         match played.end {
             End::Stopped => break,
             End::Forfeited(Forfeit {

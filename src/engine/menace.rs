@@ -28,7 +28,7 @@ use std::rc::Rc;
 
 use super::opponent::Chances;
 use super::play::{Choice, Fault, Finish, Turn};
-use super::{Bot, play_out};
+use super::{Bot, play_game};
 use super::{DEFAULT_SEED, Opponent, Reason};
 use crate::rules::text::thousands;
 use crate::rules::{
@@ -605,7 +605,7 @@ impl Menace {
             menace: self,
             draws: Vec::new(),
         };
-        let played = play_out(&TicTacToe::default(), &mut learning, opponent);
+        let played = play_game(&TicTacToe::default(), &mut learning, opponent);
         let draws = learning.draws;
         let ending = Finish::of(&played.end, Player::X);
         let change = self.learn(ending, &draws);

@@ -34,7 +34,8 @@ pub use bot::{Bot, MoveChances};
 pub use caught::{RulesPanic, SearchError};
 pub use game::Game;
 pub use level::{Level, ParseLevelError, Reason, rules_choice};
-pub use matches::play_out;
+#[allow(deprecated)]
+pub use matches::{play_game, play_out};
 pub use opponent::{MAX_OPPONENT_PLAYOUTS, Opponent};
 pub use play::{Choice, End, Fault, Finish, Forfeit, PlayedGame, Turn};
 pub use seed::DEFAULT_SEED;
