@@ -168,6 +168,7 @@ impl Challenge<TicTacToe> {
             computers,
             plan,
             &|board| board.to_string(),
+            &Budget::new(u64::MAX, u32::MAX),
         );
         challenge.board_forfeit = challenge.first_forfeit.clone();
         challenge
@@ -267,6 +268,8 @@ where
     where
         P: FnMut(&G::Position) -> G::Move,
     {
+        // One budget for the whole call, the perfect player's solving included.
+        let budget = Budget::new(u64::MAX, u32::MAX);
         let mut notes = Vec::new();
         let afresh = |label: &str, opponent: Opponent<G>| Computer {
             label: label.to_owned(),
@@ -302,7 +305,7 @@ where
             choose: player,
         };
         let mut challenge = Challenge::empty(name, Some(game_name.to_owned()), notes);
-        challenge.play(game, &mut player, computers, plan, words);
+        challenge.play(game, &mut player, computers, plan, words, &budget);
         challenge
     }
 
@@ -328,9 +331,9 @@ where
         mut computers: Vec<Computer<G>>,
         plan: Plan,
         words: &dyn Fn(&G::Position) -> String,
+        budget: &Budget,
     ) {
-        let budget = Budget::new(u64::MAX, u32::MAX);
-        if plan.exact_first && self.exactly(game, player, &mut computers, &budget, words) {
+        if plan.exact_first && self.exactly(game, player, &mut computers, budget, words) {
             return;
         }
         let mut seeds = fastrand::Rng::with_seed(SEED);
@@ -348,7 +351,7 @@ where
                     Player::O => (opponent, &mut *player),
                 };
                 let counted =
-                    play_games(game, x, o, plan.games, &mut seeds, &budget, plan.most_work);
+                    play_games(game, x, o, plan.games, &mut seeds, budget, plan.most_work);
                 if let Some((message, last)) = counted.panicked {
                     let at = match last {
                         Some((position, mover, chosen)) => {
@@ -359,7 +362,7 @@ where
                     self.notes.push(format!(
                         "The game's own code panicked{at}: {message}. The challenge stopped there."
                     ));
-                    self.note_time(&budget);
+                    self.note_time(budget);
                     return;
                 }
                 let [wins, draws, losses, forfeits] = counted.shares_for(side);
@@ -390,7 +393,7 @@ where
                 cut_short.join(", ")
             ));
         }
-        self.note_time(&budget);
+        self.note_time(budget);
     }
 
     /// Every pairing worked out over the game's tree, if every one can be ([`ExactEndings`]).
