@@ -445,6 +445,11 @@ fn rules_that_panic() {
     let challenge = Challenge::of_game(&Careless, "greedy", |_: &(u32, Player)| 3);
     let text = challenge.to_string();
     assert!(text.contains("taking more sticks than are left"), "{text}");
+    // Said where the game stood and the move that led there, in the game's words.
+    assert!(
+        text.contains("The game's own code panicked at ") && text.contains(" chose 3: "),
+        "{text}"
+    );
     let start = Careless.start();
     // Five sticks, 1 to 3 a turn, searched depth first in the game's order: four 1s leave one
     // stick, and taking 2 of it is the first move that takes more than are left.

@@ -66,7 +66,7 @@ pub(crate) fn play_within<'a, G: TwoPlayerGame>(
         |position, mover| {
             let turn = checked_turn(&mut *players.borrow_mut()[mover as usize], game, position);
             if let Some(Turn::Plays(choice)) = &turn {
-                last = Some((position.clone(), mover, choice.square));
+                last = Some((mover, choice.square));
             }
             turn
         },
@@ -78,12 +78,12 @@ pub(crate) fn play_within<'a, G: TwoPlayerGame>(
     (played, last)
 }
 
-/// The last move made in a game: the position, who moved and the move.
-pub(crate) type Last<G> = (
-    <G as TwoPlayerGame>::Position,
-    Player,
-    <G as TwoPlayerGame>::Move,
-);
+/// The last move chosen in a game: who chose it and the move.
+pub(crate) type Last<G> = (Player, <G as TwoPlayerGame>::Move);
+
+/// Where the game's own code panicked: its message, the position the game stood at, and the
+/// last move chosen before it.
+pub(crate) type Panic<G> = (String, <G as TwoPlayerGame>::Position, Option<Last<G>>);
 
 /// What a run of games between two players came to, counted.
 pub(crate) struct Games<G: TwoPlayerGame> {
@@ -100,7 +100,7 @@ pub(crate) struct Games<G: TwoPlayerGame> {
     pub(crate) played: u32,
     /// The game's own code panicked, with this message, after this move: no game after it can
     /// be trusted, so the run stops there.
-    pub(crate) panicked: Option<(String, Option<Last<G>>)>,
+    pub(crate) panicked: Option<Panic<G>>,
 }
 
 impl<G: TwoPlayerGame> Games<G> {
@@ -148,9 +148,10 @@ pub(crate) fn play_games<'a, G: TwoPlayerGame>(
             End::Stopped => break,
             End::Forfeited(Forfeit {
                 fault: Fault::GamePanicked(message),
+                board,
                 ..
             }) => {
-                counted.panicked = Some((message, last));
+                counted.panicked = Some((message, board, last));
                 break;
             }
             End::Over(Ending::Won(winner)) => counted.wins[winner as usize] += 1,

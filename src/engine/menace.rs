@@ -26,9 +26,11 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::rc::Rc;
 
+use super::Bot;
+use super::budget::Budget;
+use super::matches::play_within;
 use super::opponent::Chances;
 use super::play::{Choice, Fault, Finish, Turn};
-use super::{Bot, play_game};
 use super::{DEFAULT_SEED, Opponent, Reason};
 use crate::rules::text::thousands;
 use crate::rules::{
@@ -540,7 +542,7 @@ impl Menace {
     /// Plays one game as X against `against`, learns from it, and tells it box by box.
     pub fn play_game(&mut self, against: impl Into<Opponent>) -> MenaceGame {
         let mut opponent = against.into();
-        let mut game = self.one_game(&mut opponent);
+        let mut game = self.one_game(&mut opponent, &Budget::new(u64::MAX, u32::MAX));
         for draw in &mut game.draws {
             draw.beads_after = self
                 .boxes
@@ -586,8 +588,10 @@ impl Menace {
             history: vec![(0, self.matchbox(watched).cloned())],
         };
         let block = (games.div_ceil(BLOCKS)).max(1);
+        // One budget for the whole training: its games share its reads of the clock.
+        let budget = Budget::new(u64::MAX, u32::MAX);
         for played in 1..=games {
-            let game = self.one_game(&mut opponent);
+            let game = self.one_game(&mut opponent, &budget);
             training.endings.push(game.ending);
             if played % block == 0 || played == games {
                 training
@@ -599,13 +603,19 @@ impl Menace {
     }
 
     /// One game as X, played through the one match runner, and the lesson learned from it.
-    fn one_game(&mut self, opponent: &mut Opponent) -> MenaceGame {
+    fn one_game(&mut self, opponent: &mut Opponent, budget: &Budget) -> MenaceGame {
         let against = opponent.name().to_owned();
         let mut learning = Learning {
             menace: self,
             draws: Vec::new(),
         };
-        let played = play_game(&TicTacToe::default(), &mut learning, opponent);
+        let (played, _) = play_within(
+            &TicTacToe::default(),
+            &mut learning,
+            opponent,
+            budget,
+            u64::MAX,
+        );
         let draws = learning.draws;
         let ending = Finish::of(&played.end, Player::X);
         let change = self.learn(ending, &draws);

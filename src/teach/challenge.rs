@@ -352,13 +352,12 @@ where
                 };
                 let counted =
                     play_games(game, x, o, plan.games, &mut seeds, budget, plan.most_work);
-                if let Some((message, last)) = counted.panicked {
-                    let at = match last {
-                        Some((position, mover, chosen)) => {
-                            format!(" after {mover} chose {chosen:?} at {}", words(&position))
-                        }
+                if let Some((message, board, last)) = counted.panicked {
+                    let after = match last {
+                        Some((mover, chosen)) => format!(", after {mover} chose {chosen:?}"),
                         None => String::new(),
                     };
+                    let at = format!(" at {}{after}", words(&board));
                     self.notes.push(format!(
                         "The game's own code panicked{at}: {message}. The challenge stopped there."
                     ));

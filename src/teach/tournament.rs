@@ -249,7 +249,7 @@ where
                 by_x.or(by_o)
             },
             games: counted.played,
-            panicked: counted.panicked.map(|(message, _)| message),
+            panicked: counted.panicked.map(|(message, ..)| message),
         }
     }
 }
