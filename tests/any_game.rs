@@ -496,3 +496,20 @@ fn a_game_that_never_ends_is_refused_or_cut_short() {
     // Against the random player every game reaches the limit of moves: a draw.
     assert_eq!(challenge.record("random", Player::X).unwrap().draws, 1.0);
 }
+
+#[test]
+fn a_challenges_monte_carlo_players_share_one_bound_on_their_searches() {
+    // On five in a row on 8 by 8 the long playouts of MCTS 100 use up the bound on the moves
+    // searched that both Monte Carlo players share, so MCTS 1,000 plays no game; a bound for
+    // each would let it play some.
+    let game = KInARow::new(8, 8, 5).unwrap();
+    let challenge = Challenge::of_game(&game, "first", |grid: &Grid| game.moves(grid)[0]);
+    let text = challenge.to_string();
+    assert!(
+        text.contains(
+            "stopped after 4,000,000 moves searched, so the games played were: MCTS 1,000 0."
+        ),
+        "{text}"
+    );
+    assert!(challenge.record("MCTS 100", Player::X).is_some(), "{text}");
+}

@@ -101,10 +101,9 @@ where
         true
     }
 
+    /// Asked by the match runner only where the game is in play (it has just asked the game),
+    /// so the game is not asked again.
     fn turn(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
-        if game.ending(position).is_some() {
-            return None;
-        }
         Some(match learner::run(|| (self.choose)(position)) {
             Ok(chosen) if game.moves(position).contains(&chosen) => Turn::Plays(Choice {
                 square: chosen,

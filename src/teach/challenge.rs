@@ -338,9 +338,13 @@ where
         }
         let mut seeds = fastrand::Rng::with_seed(SEED);
         let mut cut_short = Vec::new();
+        // The players' searches share `plan.most_work` over all the computers, all together.
+        let mut spent = 0u64;
         for computer in &mut computers {
             let mut records = [Record::default(); 2];
             let mut games = [0u32; 2];
+            let most_work = plan.most_work.saturating_sub(spent);
+            let work_before = player.work();
             for side in Player::ALL {
                 if plan.seeds_each_pairing {
                     seeds = fastrand::Rng::with_seed(SEED);
@@ -350,8 +354,10 @@ where
                     Player::X => (&mut *player, opponent),
                     Player::O => (opponent, &mut *player),
                 };
-                let counted =
-                    play_games(game, x, o, plan.games, &mut seeds, budget, plan.most_work);
+                // The work counts from this computer's first game: the player's own before it
+                // was counted with the computers before.
+                let most = most_work.saturating_add(work_before);
+                let counted = play_games(game, x, o, plan.games, &mut seeds, budget, most);
                 if let Some((message, board, last)) = counted.panicked {
                     let after = match last {
                         Some((mover, chosen)) => format!(", after {mover} chose {chosen:?}"),
@@ -375,6 +381,9 @@ where
                 let [by_x, by_o] = counted.first_forfeits;
                 self.keep_forfeit(words, [by_x, by_o][side as usize].clone());
             }
+            spent = spent
+                .saturating_add(computer.player.work())
+                .saturating_add(player.work() - work_before);
             if games.iter().sum::<u32>() < 2 * plan.games {
                 cut_short.push(format!("{} {}", computer.label, games.iter().sum::<u32>()));
             }
