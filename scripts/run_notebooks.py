@@ -293,21 +293,22 @@ def run(path, write, html_dir, timeout, scale=None):
     return problems, elapsed, html_outputs
 
 
+def executed(cells, timeout):
+    """A notebook of `cells` after a first cell that brings in the crate, run in the real kernel."""
+    nb = nbformat.v4.new_notebook()
+    first = ':dep magic-tictactoe = { path = ".." }\nuse magic_tictactoe::prelude::*;'
+    nb.cells = [nbformat.v4.new_code_cell(source) for source in [first, *cells]]
+    client = NotebookClient(nb, kernel_name="rust", timeout=timeout, startup_timeout=120,
+                            resources={"metadata": {"path": str(NOTEBOOKS)}})
+    client.execute()
+    return nb
+
+
 def scale_holds_across_cells(timeout):
     """Whether `render::set_scale` in one cell sizes the pictures of the cells after it. The kernel
     links the crate into each cell's code separately, so a setting kept only in a static would
     not: a teacher's `render::projector()` would do nothing. Runs a three-cell notebook."""
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [
-        nbformat.v4.new_code_cell(':dep magic-tictactoe = { path = ".." }\nuse magic_tictactoe::prelude::*;'),
-        nbformat.v4.new_code_cell("render::set_scale(2.0);"),
-        nbformat.v4.new_code_cell("Board::new()"),
-        nbformat.v4.new_code_cell("render::set_scale(1.0);"),
-        nbformat.v4.new_code_cell("Board::new()"),
-    ]
-    client = NotebookClient(nb, kernel_name="rust", timeout=timeout, startup_timeout=120,
-                            resources={"metadata": {"path": str(NOTEBOOKS)}})
-    client.execute()
+    nb = executed(["render::set_scale(2.0);", "Board::new()", "render::set_scale(1.0);", "Board::new()"], timeout)
     sizes = []
     for index in (2, 4):
         html = "".join(o.get("data", {}).get("text/html", "") for o in nb.cells[index].get("outputs", []))
@@ -321,17 +322,12 @@ def deprecated_names_warn(timeout):
     (the kernel as published keeps warnings only when a cell fails to compile: kernel/README.md),
     once, in that cell only: not again in later cells that use an item it defined. Runs a
     five-cell notebook; the crate's `Board::play` is deprecated in favour of `try_play`."""
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [
-        nbformat.v4.new_code_cell(':dep magic-tictactoe = { path = ".." }\nuse magic_tictactoe::prelude::*;'),
-        nbformat.v4.new_code_cell("fn centre_of(board: Board) -> Board { board.play(5) }"),
-        nbformat.v4.new_code_cell("centre_of(Board::new())"),
-        nbformat.v4.new_code_cell("Board::new().try_play(5).unwrap()"),
-        nbformat.v4.new_code_cell("let corner = Board::new().play(1);\ncorner"),
-    ]
-    client = NotebookClient(nb, kernel_name="rust", timeout=timeout, startup_timeout=120,
-                            resources={"metadata": {"path": str(NOTEBOOKS)}})
-    client.execute()
+    nb = executed([
+        "fn centre_of(board: Board) -> Board { board.play(5) }",
+        "centre_of(Board::new())",
+        "Board::new().try_play(5).unwrap()",
+        "let corner = Board::new().play(1);\ncorner",
+    ], timeout)
     warned = []
     for cell in nb.cells[1:]:
         text = "".join(o.get("text", "") for o in cell.get("outputs", [])
