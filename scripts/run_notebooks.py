@@ -28,6 +28,7 @@ import re
 import sys
 import tempfile
 import time
+import uuid
 
 import nbformat
 from nbclient import NotebookClient
@@ -322,12 +323,15 @@ def deprecated_names_warn(timeout):
     (the kernel as published keeps warnings only when a cell fails to compile: kernel/README.md),
     once, in that cell only: not again in later cells that use an item it defined. Runs a
     five-cell notebook; the crate's `Board::play` is deprecated in favour of `try_play`."""
-    nb = executed([
+    # The kernel's compile cache (`:cache`, notebooks/evcxr.toml) serves a cell it has compiled
+    # before without running the compiler, and so without its warnings: each run's cells are new.
+    run = f"// run {uuid.uuid4().hex}\n"
+    nb = executed([run + cell for cell in [
         "fn centre_of(board: Board) -> Board { board.play(5) }",
         "centre_of(Board::new())",
         "Board::new().try_play(5).unwrap()",
         "let corner = Board::new().play(1);\ncorner",
-    ], timeout)
+    ]], timeout)
     warned = []
     for cell in nb.cells[1:]:
         text = "".join(o.get("text", "") for o in cell.get("outputs", [])
