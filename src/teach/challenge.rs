@@ -338,13 +338,17 @@ where
         }
         let mut seeds = fastrand::Rng::with_seed(SEED);
         let mut cut_short = Vec::new();
-        // The players' searches share `plan.most_work` over all the computers, all together.
-        let mut spent = 0u64;
+        // The searches share `plan.most_work` over all the computers, all together: a match
+        // counts its two players' work since they were made, the player's from its start here.
+        let player_start = player.work();
+        let mut computers_spent = 0u64;
         for computer in &mut computers {
             let mut records = [Record::default(); 2];
             let mut games = [0u32; 2];
-            let most_work = plan.most_work.saturating_sub(spent);
-            let work_before = player.work();
+            let most = plan
+                .most_work
+                .saturating_sub(computers_spent)
+                .saturating_add(player_start);
             for side in Player::ALL {
                 if plan.seeds_each_pairing {
                     seeds = fastrand::Rng::with_seed(SEED);
@@ -354,10 +358,7 @@ where
                     Player::X => (&mut *player, opponent),
                     Player::O => (opponent, &mut *player),
                 };
-                // The work counts from this computer's first game: the player's own before it
-                // was counted with the computers before.
-                let most = most_work.saturating_add(work_before);
-                let counted = play_games(game, x, o, plan.games, &mut seeds, budget, most);
+                let mut counted = play_games(game, x, o, plan.games, &mut seeds, budget, most);
                 if let Some((message, board, last)) = counted.panicked {
                     let after = match last {
                         Some((mover, chosen)) => format!(", after {mover} chose {chosen:?}"),
@@ -378,12 +379,9 @@ where
                     forfeits,
                 };
                 games[side as usize] = counted.played;
-                let [by_x, by_o] = counted.first_forfeits;
-                self.keep_forfeit(words, [by_x, by_o][side as usize].clone());
+                self.keep_forfeit(words, counted.first_forfeits[side as usize].take());
             }
-            spent = spent
-                .saturating_add(computer.player.work())
-                .saturating_add(player.work() - work_before);
+            computers_spent = computers_spent.saturating_add(computer.player.work());
             if games.iter().sum::<u32>() < 2 * plan.games {
                 cut_short.push(format!("{} {}", computer.label, games.iter().sum::<u32>()));
             }
