@@ -69,6 +69,13 @@
 #   --base-image IMG  the base of the students' image (default debian:bookworm-slim; on a
 #                     machine with no registry, scripts/class/debian-base.sh makes one)
 #   --no-containers   run students' servers as their own system users instead: no limits
+#   --swarm ADDRESS   a class over several machines: this one (at ADDRESS on the school's
+#                     network) becomes a Docker Swarm's manager, and each lab PC that joins
+#                     runs students' servers too; the students' homes stay on this machine
+#                     (docs/class-server.md, "A class over several machines"). A PC joins with
+#                     the script `sudo ./scripts/class.sh join-script > join.sh` makes: sudo sh join.sh
+#   --registry HOST:PORT  the registry the PCs take the students' image from (default
+#                     ADDRESS:5000: Debian's docker-registry on this machine)
 #   --timetable LESSONS  the lessons the class is warmed before, by itself: a day and a time
 #                     each, such as "Mon 09:00, Wed 13:30" or "daily 08:50" (the server's time
 #                     zone); the teacher can change it on the class page
@@ -138,7 +145,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 source "$ROOT/scripts/class/defaults.env"
-for module in python local docker course tls service hub login; do
+for module in python local docker swarm course tls service hub login; do
     # shellcheck source=/dev/null
     source "$ROOT/scripts/class/setup/$module.sh"
 done
@@ -183,6 +190,11 @@ case "${1:-}" in
     status|start|stop|restart|logs)
         service_command "$@"
         exit $? ;;
+    join-script)
+        as_root join-script
+        set_up_already join-script
+        join_script
+        exit 0 ;;
 esac
 
 students="" teacher="" klass="" check_only=0 ip="0.0.0.0" port="8000" cert="" key="" plain_http=0 https=0 setup_only=0 containers=1
@@ -191,6 +203,7 @@ foreground=0
 oidc="" oidc_client="" oidc_secret="" classes="" lti="" lti_client="" lti_authorize="" lti_jwks="" lti_username="preferred_username" lti_token=""
 timetable="" timetable_given=0 warm_ahead="${MAGIC_CLASS_WARM_AHEAD_MINUTES:-10}"
 base_image="debian:bookworm-slim"
+swarm="" registry=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --memory) memory="$2"; shift 2 ;;
@@ -199,6 +212,8 @@ while [ $# -gt 0 ]; do
         --idle-timeout) idle="$2"; shift 2 ;;
         --base-image) base_image="$2"; shift 2 ;;
         --no-containers) containers=0; shift ;;
+        --swarm) swarm="$2"; shift 2 ;;
+        --registry) registry="$2"; shift 2 ;;
         --students) students="$2"; shift 2 ;;
         --check) check_only=1; shift ;;
         --class) klass="$2"; shift 2 ;;
@@ -256,6 +271,13 @@ fi
 if [ -n "$oidc" ] && [ -n "$lti" ]; then
     echo "class.sh: --oidc or --lti, not both: the hub has one login (a school whose pupils come from the LMS gives --lti)" >&2; exit 2
 fi
+if [ -n "$swarm" ] && [ "$containers" -eq 0 ]; then
+    echo "class.sh: --swarm needs containers: the lab's PCs run students' servers in them" >&2; exit 2
+fi
+if [ -n "$swarm" ] && ! [[ "$swarm" =~ ^[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
+    echo "class.sh: --swarm takes this machine's address on the school's network that the lab's PCs reach, such as 192.168.1.10, not '$swarm'" >&2; exit 2
+fi
+[ -n "$swarm" ] && [ -z "$registry" ] && registry="$swarm:5000"
 if [ -n "$students" ] && [ ! -f "$students" ]; then
     echo "class.sh: no class list at $students" >&2; exit 2
 fi
@@ -303,6 +325,14 @@ if [ "$containers" -eq 1 ]; then
     chmod -R a+rX "$CLASS_HOME/venv" "$CLASS_HOME/proxy"
     spawner="docker"
     walls="each in a container from $STUDENT_IMAGE:$STUDENT_IMAGE_TAG with $memory of memory, $cpus CPU, $processes processes"
+    swarm_uid="$STUDENT_UID" swarm_image="$STUDENT_IMAGE:$STUDENT_IMAGE_TAG"
+    if [ -n "$swarm" ]; then
+        ensure_swarm "$swarm"
+        ensure_homes_account
+        push_student_image "$registry"
+        spawner="swarm"
+        walls="each in a container on one of the swarm's $(docker node ls -q | wc -l) machines, from $swarm_image with $memory of memory, $cpus CPU, $processes processes (another PC joins with: sudo ./scripts/class.sh join-script > join.sh)"
+    fi
 else
     share_toolchain
     share_crate_and_kernel
@@ -387,7 +417,8 @@ elif [ -z "$cert" ] && [ "$loopback" -eq 0 ]; then
 fi
 
 MAGIC_CLASS_HOME="$CLASS_HOME" MAGIC_CLASS_IP="$ip" MAGIC_CLASS_PORT="$port" \
-    MAGIC_CLASS_SPAWNER="$spawner" MAGIC_CLASS_IMAGE="$STUDENT_IMAGE:$STUDENT_IMAGE_TAG" \
+    MAGIC_CLASS_SPAWNER="$spawner" MAGIC_CLASS_IMAGE="${swarm_image:-$STUDENT_IMAGE:$STUDENT_IMAGE_TAG}" \
+    MAGIC_CLASS_SWARM_ADDRESS="$swarm" MAGIC_CLASS_REGISTRY="$registry" MAGIC_CLASS_STUDENT_UID="${swarm_uid:-$STUDENT_UID}" \
     MAGIC_CLASS_STUDENT_HOME="$STUDENT_HOME" MAGIC_CLASS_STUDENT_CLASS_HOME="$STUDENT_CLASS_HOME" MAGIC_CLASS_MEMORY="$memory" MAGIC_CLASS_CPUS="$cpus" \
     MAGIC_CLASS_PROCESSES="$processes" MAGIC_CLASS_IDLE_SECONDS="$idle_seconds" MAGIC_CLASS_WARM_AHEAD_MINUTES="$warm_ahead" \
     MAGIC_CLASS_SSL_CERT="$cert" MAGIC_CLASS_SSL_KEY="$key" \

@@ -205,35 +205,70 @@ c.Spawner.http_timeout = 120
 # with Docker's daemon) shows as stopped within seconds, and the student's next visit starts it.
 c.Spawner.poll_interval = 10
 
-if SPAWNER == "docker":
-    from dockerspawner import DockerSpawner
+if SPAWNER in ("docker", "swarm"):
+    from dockerspawner import DockerSpawner, SwarmSpawner
 
-    class HostNetworkSpawner(DockerSpawner):
-        """DockerSpawner on the host's network, as its documentation shows for
-        network_mode=host: each server listens on 127.0.0.1, on a port of its own."""
+    class PortOfItsOwn:
+        """Each start on a port of its own, picked then: servers share a machine's network.
+        (Also when an earlier server's container or service is still there, which the start
+        removes: a server the hub found stopped by itself leaves one, and DockerSpawner's
+        default port, the same for everyone, would then be taken.)"""
 
         async def start(self):
-            if not self.object_id:
-                self.port = random_port()
+            self.port = random_port()
             return await super().start()
+
+    class HostNetworkSpawner(PortOfItsOwn, DockerSpawner):
+        """DockerSpawner on the host's network, as its documentation shows for
+        network_mode=host: each server listens on 127.0.0.1, on a port of its own."""
 
         async def get_ip_and_port(self):
             return "127.0.0.1", self.port
 
-    c.JupyterHub.spawner_class = HostNetworkSpawner
+    class LabSwarmSpawner(PortOfItsOwn, SwarmSpawner):
+        """SwarmSpawner with each server a service on the network of the machine (the swarm's
+        node) it runs on, as its get_ip_and_port's documentation shows for network_mode=host:
+        the hub's proxy reaches it at that node's address (a swarm without IPVS, the routing
+        mesh's and virtual IPs' kernel module, still works this way). A server the swarm moved to
+        another machine (its PC drained or switched off) counts as stopped: its student's next
+        visit starts it again, and the proxy learns the new address."""
+
+        async def node(self):
+            """The swarm's node (a PC) the server's task is on, or None."""
+            task = await self.get_task()
+            if not task or not task.get("NodeID"):
+                return None
+            return await self.docker("inspect_node", task["NodeID"])
+
+        async def get_ip_and_port(self):
+            return (await self.node())["Status"]["Addr"], self.port
+
+        async def poll(self):
+            status = await super().poll()
+            node = await self.node() if status is None and self.server else None
+            if node and node["Status"]["State"] != "ready":
+                return f"its machine, {node['Description']['Hostname']}, is {node['Status']['State']}"
+            if node and node["Status"]["Addr"] != self.server.ip:
+                return f"moved by the swarm from {self.server.ip} to {node['Status']['Addr']}"
+            return status
+
+        async def docker(self, method, *args, **kwargs):
+            if method == "create_service":
+                # The process limit, which docker-py's Resources cannot say (Docker 20.10's API can).
+                limits = kwargs["task_template"]["Resources"].setdefault("Limits", {})
+                limits["Pids"] = int(os.environ["MAGIC_CLASS_PROCESSES"])
+            return await super().docker(method, *args, **kwargs)
+
     home = os.environ["MAGIC_CLASS_STUDENT_HOME"]
     c.DockerSpawner.image = os.environ["MAGIC_CLASS_IMAGE"]
-    c.DockerSpawner.pull_policy = "never"  # the image is built on this machine
     c.DockerSpawner.network_name = "host"
     c.DockerSpawner.use_internal_ip = True  # no port publishing: there is no bridge
     c.DockerSpawner.ip = "127.0.0.1"
     # Login names are plain (class.sh allows a-z, 0-9 and -), so they name containers as they are.
     c.DockerSpawner.name_template = "magic-tictactoe-{raw_username}"
-    c.DockerSpawner.volumes = {
-        "magic-tictactoe-{raw_username}": home,
-        # The course repository, read-only: nbgitpuller pulls the lessons from it.
-        str(CLASS / "course"): {"bind": f"{os.environ['MAGIC_CLASS_STUDENT_CLASS_HOME']}/course", "mode": "ro"},
-    }
+    # The course repository, read-only: nbgitpuller pulls the lessons from it.
+    course = {str(CLASS / "course"): {"bind": f"{os.environ['MAGIC_CLASS_STUDENT_CLASS_HOME']}/course", "mode": "ro"}}
+    c.DockerSpawner.volumes = {"magic-tictactoe-{raw_username}": home, **course}
     c.DockerSpawner.notebook_dir = f"{home}/magic-tictactoe"
     c.DockerSpawner.remove = True  # a stopped server's container goes; its volume stays
     c.DockerSpawner.mem_limit = os.environ["MAGIC_CLASS_MEMORY"]
@@ -245,6 +280,38 @@ if SPAWNER == "docker":
     # Stopping the hub leaves the containers running; the hub takes them back when it starts.
     c.JupyterHub.cleanup_servers = False
     c.Spawner.pre_spawn_hook = class_access
+    if SPAWNER == "docker":
+        c.JupyterHub.spawner_class = HostNetworkSpawner
+        c.DockerSpawner.pull_policy = "never"  # the image is built on this machine
+    else:
+        # A class over the lab's PCs (class.sh --swarm ADDRESS): this machine is the swarm's
+        # manager, and every PC that joined runs students' servers. They reach the hub, the
+        # image's registry and the students' homes at ADDRESS. A student's home is a folder
+        # here, $CLASS_HOME/homes/NAME, which every PC mounts at the same path (sshfs), so a
+        # student's server may run on any of them and their work stays on this machine.
+        c.JupyterHub.spawner_class = LabSwarmSpawner
+        c.JupyterHub.hub_ip = c.JupyterHub.hub_connect_ip = os.environ["MAGIC_CLASS_SWARM_ADDRESS"]
+        c.DockerSpawner.ip = "0.0.0.0"  # on the PC's address, which the hub's proxy reaches
+        c.DockerSpawner.volumes = {str(CLASS / "homes" / "{raw_username}"): home, **course}
+        # A student's server moved off a PC is started again by the student's next visit.
+        c.SwarmSpawner.extra_task_spec = {"restart_policy": {"Condition": "none"}}
+        # Servers run as the account the PCs mount the homes as (its uid owns every home here).
+        uid = os.environ["MAGIC_CLASS_STUDENT_UID"]
+        c.SwarmSpawner.extra_container_spec = {"user": f"{uid}:{uid}"}
+        # Each server's builds and compile cache stay on its PC, not on the homes' network mount.
+        c.Spawner.environment = {"HOME": home, "MAGIC_CLASS_BUILDS": "/tmp/notebook-builds",
+                                 "XDG_CACHE_HOME": "/tmp/cache"}
+
+        def own_home(spawner):
+            """The student's home folder here, made (the servers' account's) before the PC that
+            runs the server bind-mounts it."""
+            folder = CLASS / "homes" / spawner.user.name
+            if not folder.exists():
+                folder.mkdir(mode=0o700, parents=True)
+                os.chown(folder, int(uid), int(uid))
+            class_access(spawner)
+
+        c.Spawner.pre_spawn_hook = own_home
 else:
     import pwd
 

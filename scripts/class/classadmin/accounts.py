@@ -197,9 +197,10 @@ class StoppedHub:
             self.db.delete(user)
             self.db.commit()
         # A server left running by the hub that stopped (its container keeps running): stopped,
-        # its volume kept.
+        # its volume kept (on a swarm, a service: its folder of the homes kept).
         if shutil.which("docker"):
             subprocess.run(["docker", "rm", "-f", f"magic-tictactoe-{login}"], capture_output=True, check=False)
+            subprocess.run(["docker", "service", "rm", f"magic-tictactoe-{login}"], capture_output=True, check=False)
 
 
 def groups_of(person):

@@ -69,9 +69,30 @@ def docker(*args):
 
 
 def volume_of(name):
-    """The folder of `name`'s volume, if they have one."""
+    """The folder of `name`'s volume, if they have one: on a swarm (class.sh --swarm), their
+    folder of the homes every PC mounts."""
+    if swarm():
+        folder = CLASS / "homes" / name
+        return folder if folder.is_dir() else None
     found = docker("volume", "inspect", "--format", "{{.Mountpoint}}", f"magic-tictactoe-{name}")
     return Path(found.stdout.strip()) if found and found.returncode == 0 and found.stdout.strip() else None
+
+
+def swarm():
+    """Whether the class runs over several PCs (class.sh --swarm), as its hub's settings say."""
+    settings = HUB / "hub.env"
+    return settings.exists() and 'MAGIC_CLASS_SPAWNER="swarm"' in settings.read_text()
+
+
+def student_uid():
+    """Whom the students' servers run as: the image's student, or on a swarm the account the
+    PCs mount the homes as (scripts/class/setup/swarm.sh)."""
+    settings = HUB / "hub.env"
+    if swarm():
+        for line in settings.read_text().splitlines():
+            if line.startswith("MAGIC_CLASS_STUDENT_UID="):
+                return int(line.split("=", 1)[1].strip('"'))
+    return STUDENT_UID
 
 
 def home_of(name):
@@ -163,7 +184,7 @@ def aside(path, when):
 
 def owner_of(name, volume):
     if volume:
-        return STUDENT_UID, STUDENT_UID
+        return student_uid(), student_uid()
     entry = pwd.getpwnam(name)
     return entry.pw_uid, entry.pw_gid
 
@@ -241,6 +262,8 @@ def stop_server(name, hub):
                 break
             time.sleep(1)
     docker("stop", "--time", "20", f"magic-tictactoe-{name}")
+    if swarm():
+        docker("service", "rm", f"magic-tictactoe-{name}")
     if home_of(name) is not None:
         subprocess.run(["pkill", "-TERM", "-u", name], capture_output=True)
 
@@ -280,12 +303,17 @@ def restore_person(archive, name, members, hub, notebook=None, when=None):
         raise Refused(f"the archive holds no work of {name}")
     kind = "volume" if "volume" in kinds else "home"
     stop_server(name, hub)
-    if kind == "volume":
+    if kind == "volume" and swarm():
+        base = CLASS / "homes" / name
+        base.mkdir(parents=True, exist_ok=True)
+        base.chmod(0o700)
+        os.chown(base, student_uid(), student_uid())
+    elif kind == "volume":
         if docker("volume", "create", f"magic-tictactoe-{name}") is None:
             raise Refused(f"{name}'s work was on a Docker volume, and there is no Docker here")
         base = volume_of(name)
         base.chmod(0o700)
-        os.chown(base, STUDENT_UID, STUDENT_UID)
+        os.chown(base, student_uid(), student_uid())
     else:
         base = home_of(name)
         if base is None:

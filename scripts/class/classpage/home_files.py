@@ -6,13 +6,17 @@ import stat
 import subprocess
 from pathlib import Path
 
-from .settings import SPAWNER
+from .settings import CLASS, SPAWNER
 
 _volumes = {}
 
 
 def home(student):
-    """The folder that is the student's home: their volume, or their system home."""
+    """The folder that is the student's home: their volume, their folder of the swarm's homes,
+    or their system home."""
+    if SPAWNER == "swarm":
+        folder = CLASS / "homes" / student
+        return folder if folder.is_dir() else None
     if SPAWNER != "docker":
         try:
             return Path(pwd.getpwnam(student).pw_dir)

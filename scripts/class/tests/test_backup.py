@@ -118,5 +118,21 @@ class Backups(unittest.TestCase):
                                      "magic-tictactoe-2026-11-23-120000.tar.gz"])
 
 
+class Swarm(unittest.TestCase):
+    def test_a_swarm_s_homes_are_the_folders_every_pc_mounts(self):
+        with tempfile.TemporaryDirectory() as folder:
+            class_home = Path(folder) / "class"
+            (class_home / "hub").mkdir(parents=True)
+            (class_home / "homes" / "ada").mkdir(parents=True)
+            backup = load(class_home)
+            self.assertEqual(backup.student_uid(), backup.STUDENT_UID)
+            (class_home / "hub" / "hub.env").write_text('MAGIC_CLASS_SPAWNER="swarm"\nMAGIC_CLASS_STUDENT_UID="997"\n')
+            self.assertEqual(backup.volume_of("ada"), class_home / "homes" / "ada")
+            self.assertIsNone(backup.volume_of("grace"), "no folder yet: no server ever started")
+            self.assertEqual(backup.student_uid(), 997)
+            (class_home / "hub" / "hub.env").write_text('MAGIC_CLASS_SPAWNER="docker"\n')
+            self.assertFalse(backup.swarm())
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -6,6 +6,7 @@ the hub's settings file, the address students type).
 """
 
 import os
+import re
 import subprocess
 import tempfile
 import unittest
@@ -26,6 +27,24 @@ class Modules(unittest.TestCase):
         for module in sorted(MODULES.glob("*.sh")):
             code, _, err = bash(f'source "{module}"')
             self.assertEqual(code, 0, f"{module.name}: {err}")
+
+    def test_the_join_script_is_filled_in(self):
+        with tempfile.TemporaryDirectory() as home:
+            (Path(home) / "hub" / "swarm").mkdir(parents=True)
+            (Path(home) / "hub" / "hub.env").write_text(
+                'MAGIC_CLASS_SWARM_ADDRESS="192.168.1.10"\nMAGIC_CLASS_REGISTRY="192.168.1.10:5000"\n'
+                'MAGIC_CLASS_IMAGE="192.168.1.10:5000/magic-tictactoe-student:0.1.0"\n')
+            (Path(home) / "hub" / "swarm" / "pc-key").write_text("PRIVATE KEY\n")
+            (Path(home) / "host.pub").write_text("ssh-ed25519 AAAAC3 root@hub\n")
+            code, out, err = bash(f'HUB_STATE="{home}/hub"; source "{MODULES}/swarm.sh"; '
+                                  'docker() { echo SWMTKN-1-token; }; join_script',
+                                  CLASS_HOME=home, MAGIC_CLASS_SSH_HOST_KEY=f"{home}/host.pub")
+            self.assertEqual(code, 0, err)
+            self.assertIsNone(re.search(r"@[A-Z_]+@", out), "every @NAME@ is filled in")
+            for part in ('HUB_ADDRESS="192.168.1.10"', 'REGISTRY="192.168.1.10:5000"', "SWMTKN-1-token",
+                         "192.168.1.10 ssh-ed25519 AAAAC3", "PRIVATE KEY", f'CLASS_HOME="{home}"'):
+                self.assertIn(part, out)
+            self.assertEqual(subprocess.run(["sh", "-n"], input=out, text=True).returncode, 0)
 
     def test_units_from_their_templates(self):
         with tempfile.TemporaryDirectory() as home:

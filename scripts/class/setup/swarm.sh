@@ -1,0 +1,86 @@
+# A class over the lab's PCs with Docker Swarm (sourced by scripts/class.sh; --swarm ADDRESS).
+#
+# This machine, the hub's, is the swarm's manager; each PC that joins (`class.sh join-script`)
+# runs students' servers. Everything a PC needs from this machine is at ADDRESS: the swarm
+# (TCP 2377, 7946 and UDP 7946, 4789), the hub's API (TCP 8081), the students' image (a
+# registry, TCP 5000: Debian's docker-registry) and the students' homes (SSH, TCP 22: each PC
+# mounts $CLASS_HOME/homes and the course with sshfs, as the account magic-tictactoe-homes, whose
+# key may do nothing but SFTP). Students' servers listen on the PC's own address, on ports the hub
+# picks; only the hub needs to reach them.
+
+SWARM_ACCOUNT=magic-tictactoe-homes
+
+# This machine's Docker daemon as the swarm's manager, advertised at ADDRESS: made a swarm when
+# it is none; a worker (or a swarm managed elsewhere) is refused with a sentence.
+ensure_swarm() {
+    local address="$1" state
+    state="$(docker info --format '{{.Swarm.LocalNodeState}} {{.Swarm.ControlAvailable}}')"
+    case "$state" in
+        "active true") return 0 ;;
+        "inactive "*)
+            say "Making this machine's Docker a swarm's manager, at $address"
+            docker swarm init --advertise-addr "$address" --listen-addr "$address:2377" >/dev/null ;;
+        *)
+            echo "class.sh: this machine's Docker is in a swarm it does not manage ($state): run the hub on the swarm's manager, or leave that swarm first (docker swarm leave)" >&2
+            return 1 ;;
+    esac
+}
+
+# The account the PCs mount the homes as (SFTP only), its uid the students' servers run as; and
+# the PCs' key. Sets swarm_uid.
+ensure_homes_account() {
+    local dir="$HUB_STATE/swarm"
+    if ! id "$SWARM_ACCOUNT" >/dev/null 2>&1; then
+        # A shell runs the key's one command (sftp-server); no password opens it, and it is not
+        # locked, which sshd would take as refusing its key too.
+        useradd --system --home-dir "/var/lib/$SWARM_ACCOUNT" --create-home --shell /bin/sh "$SWARM_ACCOUNT"
+        usermod -p '*' "$SWARM_ACCOUNT"
+    fi
+    swarm_uid="$(id -u "$SWARM_ACCOUNT")"
+    if ! [ -x /usr/sbin/sshd ] || ! command -v sshfs >/dev/null; then
+        say "Installing Debian's openssh-server and sshfs (the PCs reach the students' homes over SFTP)"
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-server sshfs >/dev/null
+    fi
+    mkdir -p "$dir" "$CLASS_HOME/homes"
+    chmod 700 "$dir"
+    chmod 755 "$CLASS_HOME/homes"
+    [ -s "$dir/pc-key" ] || ssh-keygen -q -t ed25519 -N "" -C "magic-tictactoe lab PC" -f "$dir/pc-key"
+    local ssh="/var/lib/$SWARM_ACCOUNT/.ssh"
+    mkdir -p "$ssh"
+    echo "restrict,command=\"/usr/lib/openssh/sftp-server\" $(cat "$dir/pc-key.pub")" > "$ssh/authorized_keys"
+    chown -R "$SWARM_ACCOUNT:" "$ssh"
+    chmod 700 "$ssh"
+    chmod 600 "$ssh/authorized_keys"
+}
+
+# The students' image into the swarm's registry, where every PC pulls it: pushed when it was
+# rebuilt (or the registry lost it). Sets swarm_image.
+push_student_image() {
+    local registry="$1" image="$STUDENT_IMAGE:$STUDENT_IMAGE_TAG"
+    swarm_image="$registry/$image"
+    docker tag "$image" "$swarm_image"
+    local started=$SECONDS
+    if ! docker push --quiet "$swarm_image" >"$HUB_STATE/swarm/push.log" 2>&1; then
+        echo "class.sh: could not push the students' image to the registry at $registry ($(tail -1 "$HUB_STATE/swarm/push.log")). Install one on this machine (sudo apt install docker-registry: it listens on port 5000), and let every Docker of the swarm use it: \"insecure-registries\": [\"$registry\"] in /etc/docker/daemon.json" >&2
+        return 1
+    fi
+    say "The students' image is in the swarm's registry, $swarm_image ($((SECONDS - started)) s)"
+}
+
+# The script that joins a lab PC (`class.sh join-script > join.sh`, then `sudo sh join.sh` on
+# the PC): Docker and sshfs, the registry, the homes and the course mounted, the swarm joined.
+join_script() {
+    local address registry image token known
+    image="$(grep '^MAGIC_CLASS_IMAGE=' "$HUB_STATE/hub.env" | cut -d'"' -f2)"
+    address="$(grep '^MAGIC_CLASS_SWARM_ADDRESS=' "$HUB_STATE/hub.env" | cut -d'"' -f2)"
+    registry="$(grep '^MAGIC_CLASS_REGISTRY=' "$HUB_STATE/hub.env" | cut -d'"' -f2)"
+    [ -n "$address" ] || { echo "class.sh join-script: this class is not on a swarm (set it up with --swarm ADDRESS)" >&2; exit 1; }
+    token="$(docker swarm join-token -q worker)"
+    known="$address $(cut -d' ' -f1,2 /etc/ssh/ssh_host_ed25519_key.pub 2>/dev/null || true)"
+    [ -n "${MAGIC_CLASS_SSH_HOST_KEY:-}" ] && known="$address $(cut -d' ' -f1,2 "$MAGIC_CLASS_SSH_HOST_KEY")"
+    sed -e "s|@ADDRESS@|$address|g" -e "s|@REGISTRY@|$registry|g" -e "s|@TOKEN@|$token|g" -e "s|@IMAGE@|$image|g" \
+        -e "s|@CLASS_HOME@|$CLASS_HOME|g" -e "s|@ACCOUNT@|$SWARM_ACCOUNT|g" -e "s|@KNOWN_HOST@|$known|g" \
+        "$ROOT/scripts/class/join-pc"
+    printf 'cat > "$KEYS/pc-key" <<"KEY"\n%s\nKEY\n' "$(cat "$HUB_STATE/swarm/pc-key")"
+    echo 'join_pc "$@"'
+}
