@@ -11,7 +11,8 @@
 # Binder's set-up outside a container, and (as root) the class server: JupyterHub with each
 # student in a container from the students' image, its limits, faults, backups, HTTPS and idle culling, a warmed
 # class, then without containers; several classes and teachers on one hub, and a school's own
-# login (OpenID Connect) and LMS (LTI 1.3: class lists, scores, deep linking) against protocol servers on 127.0.0.1. Installs the Rust kernel, the Python and npm packages,
+# login (OpenID Connect) and LMS (LTI 1.3: class lists, scores, deep linking) against protocol servers on 127.0.0.1;
+# and a class over three machines (Docker Swarm), each a Docker daemon in namespaces the test makes. Installs the Rust kernel, the Python and npm packages,
 # Chromium, JupyterHub, Docker (Debian's docker.io) and the students' image when missing.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -59,6 +60,8 @@ if [ "$(id -u)" -eq 0 ]; then
     "$VENV/bin/python" scripts/class_service_test.py
     say "A hub of several classes and teachers (each reaches their own class only, endpoint by endpoint), a school's login and its LMS (class lists, scores, deep linking)"
     "$VENV/bin/python" scripts/school_test.py
+    say "A class over three machines of the test's own (Docker Swarm in namespaces): first boards, limits on a PC, a PC drained and one switched off with no saved work lost, the bell on three and on one"
+    "$VENV/bin/python" scripts/swarm_test.py
 else
     say "Class server test skipped: scripts/class.sh makes accounts, so it needs root"
 fi

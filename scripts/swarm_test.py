@@ -1,0 +1,434 @@
+"""A class over several machines (class.sh --swarm), tested here for real on machines of the
+test's own: three Docker daemons, each in a network namespace (and mount and host-name
+namespaces) the test makes, linked by veth pairs to a switch (a bridge in a namespace of its
+own) and to this machine, joined into one swarm. Node 1 is the hub's machine: the hub (started
+with class.sh there), the swarm's manager, the registry (Debian's docker-registry) and the SSH
+server the PCs mount the students' homes from; nodes 2 and 3 are lab PCs, joined with the
+script `class.sh join-script` makes.
+
+- a class of six students reaches first boards, its servers spread over the three machines;
+- the limits hold on a PC: the memory, CPU and process limits of the student's container there;
+- a PC drained mid-lesson and a PC switched off mid-lesson (every process of its namespace
+  killed): the student's server comes back on another machine, and the notebook saved just
+  before is there, whole;
+- the bell (scripts/class_load.py's first boards) for the class on three machines, and on one.
+
+Traffic goes only to the namespaces' addresses (198.18.213.0/24, a range set aside for
+benchmarks, which no school network uses) and the loopback: each node's only route elsewhere
+is a veth pair of its own that counts what it is given and drops it; the test fails if it counted
+anything. Everything it starts (daemons, namespaces, links, services, the registry, the SSH
+server, the hub) is gone when it ends, also when it fails.
+
+    sudo .venv/bin/python scripts/swarm_test.py     (the test command runs it)
+
+It uses its own CLASS_HOME (/srv/magic-tictactoe-swarm-test) and students (sw-01 ...), and keeps
+the hub's log in target/swarm-test/hub.log. It needs
+the students' image built (class_test.py builds it before it in the test command; else this
+builds it).
+"""
+
+import json
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import class_load  # noqa: E402
+from class_harness import ClassServer, base_image, docker_running, free_port  # noqa: E402
+
+NET = "198.18.213"
+STATE = Path("/run/magic-tictactoe-swarm-test")
+DATA = Path("/var/lib/magic-tictactoe-swarm-test")
+CLASS_HOME = Path("/srv/magic-tictactoe-swarm-test")
+NODES = (1, 2, 3)
+STUDENTS = [f"sw-{i:02d}" for i in range(1, 7)]
+IMAGES = ["magic-tictactoe-student:0.1.0", "magic-tictactoe-base:bookworm"]
+ACCOUNT = "magic-tictactoe-homes"
+
+passed, failed = 0, 0
+
+
+def check(ok, what):
+    global passed, failed
+    print(f"  {'ok  ' if ok else 'FAIL'} {what}", flush=True)
+    passed, failed = passed + bool(ok), failed + (not ok)
+
+
+def run(*args, check=True, **kwargs):
+    done = subprocess.run(args, capture_output=True, text=True, **kwargs)
+    if check and done.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)}: status {done.returncode}: {done.stderr.strip()[-600:]}")
+    return done
+
+
+def address(node):
+    return f"{NET}.{10 + node}"
+
+
+def socket_of(node):
+    return f"unix://{STATE}/{node}/docker.sock"
+
+
+def docker(node, *args, check=True):
+    return run("docker", "-H", socket_of(node), *args, check=check)
+
+
+class Lab:
+    """The test's machines: namespaces mtsw-1..3 on a switch (mtsw-lan), this machine linked to
+    it as 198.18.213.1, a Docker daemon in each, the registry and SSH server on node 1."""
+
+    def __init__(self):
+        self.daemons = {}
+        self.processes = []  # everything started here, reaped at the end
+
+    def __enter__(self):
+        self.tear_down()  # what a run killed before its end left
+        try:
+            self.make()
+        except BaseException:
+            self.tear_down()
+            raise
+        return self
+
+    def __exit__(self, *_):
+        self.tear_down()
+
+    def make(self):
+        STATE.mkdir(parents=True, exist_ok=True)
+        run("ip", "netns", "add", "mtsw-lan")
+        run("ip", "-n", "mtsw-lan", "link", "add", "switch", "type", "bridge")
+        run("ip", "-n", "mtsw-lan", "link", "set", "switch", "up")
+        run("ip", "link", "add", "mtsw-hub", "type", "veth", "peer", "name", "hub", "netns", "mtsw-lan")
+        run("ip", "-n", "mtsw-lan", "link", "set", "hub", "master", "switch", "up")
+        run("ip", "addr", "add", f"{NET}.1/24", "dev", "mtsw-hub")
+        run("ip", "link", "set", "mtsw-hub", "up")
+        for node in NODES:
+            ns = f"mtsw-{node}"
+            run("ip", "netns", "add", ns)
+            run("ip", "-n", ns, "link", "set", "lo", "up")
+            run("ip", "link", "add", "lan", "netns", ns, "type", "veth", "peer", "name", f"n{node}", "netns", "mtsw-lan")
+            run("ip", "-n", "mtsw-lan", "link", "set", f"n{node}", "master", "switch", "up")
+            run("ip", "-n", ns, "addr", "add", f"{address(node)}/24", "dev", "lan")
+            run("ip", "-n", ns, "link", "set", "lan", "up")
+            # Anything for another address goes to `out`, which counts it, and on to its other
+            # end, `sink`, which drops it (nothing is routed on from there).
+            # (IPv6 off on them: its link-local chatter on any link that comes up is no stray.)
+            run("ip", "-n", ns, "link", "add", "out", "type", "veth", "peer", "name", "sink")
+            for end in ("out", "sink"):
+                run("ip", "netns", "exec", ns, "sysctl", "-q", f"net.ipv6.conf.{end}.disable_ipv6=1")
+                run("ip", "-n", ns, "link", "set", end, "up")
+            run("ip", "-n", ns, "route", "add", "default", "dev", "out")
+            # What was sent there, for the report (tcpdump's own first lines).
+            self.background(f"strays-{node}", node, ["tcpdump", "-n", "-l", "-i", "out", "-c", "20"])
+        for node in NODES:
+            self.start_daemon(node)
+        # Node 1, the hub's machine: the registry and the SSH server (the homes, for the PCs).
+        (STATE / "registry.yml").write_text(
+            f"version: 0.1\nlog:\n  level: warn\nstorage:\n  filesystem:\n    rootdirectory: {DATA}/registry\n"
+            f"http:\n  addr: {address(1)}:5000\n")
+        self.background("registry", 1, ["docker-registry", "serve", str(STATE / "registry.yml")])
+        run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(STATE / "host-key"))
+        (STATE / "sshd_config").write_text(
+            f"ListenAddress {address(1)}:22\nHostKey {STATE}/host-key\nPidFile {STATE}/sshd.pid\n"
+            "PermitRootLogin no\nPasswordAuthentication no\nKbdInteractiveAuthentication no\nUseDNS no\n"
+            "Subsystem sftp internal-sftp\n")
+        Path("/run/sshd").mkdir(exist_ok=True)
+        self.background("sshd", 1, ["/usr/sbin/sshd", "-D", "-e", "-f", str(STATE / "sshd_config")])
+
+    def inside(self, node):
+        """The command that enters the node: its daemon's namespaces once it runs, else its network's."""
+        if node in self.daemons:
+            return ["nsenter", "-t", str(self.daemons[node].pid), "-n", "-m", "-u"]
+        return ["nsenter", f"--net=/run/netns/mtsw-{node}"]
+
+    def background(self, what, node, command):
+        log = open(STATE / f"{what}.log", "a")
+        self.processes.append(subprocess.Popen([*self.inside(node), *command], stdout=log, stderr=subprocess.STDOUT,
+                                               stdin=subprocess.DEVNULL, start_new_session=True))
+        return self.processes[-1]
+
+    def start_daemon(self, node):
+        """Docker's daemon of the node, in its own mount and host-name namespaces too (as a PC):
+        no bridge and no iptables rules, and the registry on node 1 taken over plain HTTP."""
+        (STATE / str(node)).mkdir(exist_ok=True)
+        # The lab has no name server: the node's own resolv.conf names none (the loopback's, by
+        # default), where this machine's would send its look-ups out of the lab.
+        (STATE / "resolv.conf").write_text("options timeout:1 attempts:1\n")
+        dockerd = (f"hostname mtsw-{node} && mount --bind {STATE}/resolv.conf /etc/resolv.conf && exec dockerd --bridge=none --iptables=false --ip-masq=false "
+                   f"--data-root {DATA}/{node} --exec-root {STATE}/{node}/exec -H {socket_of(node)} "
+                   f"--pidfile {STATE}/{node}/docker.pid --insecure-registry {address(1)}:5000")
+        self.daemons[node] = self.background(f"dockerd-{node}", node, [
+            "unshare", "--mount", "--uts", "--propagation", "slave", "sh", "-c", dockerd])
+        deadline = time.time() + 60
+        while docker(node, "info", check=False).returncode != 0:
+            if time.time() > deadline:
+                raise RuntimeError(f"node {node}'s Docker did not answer: see {STATE}/dockerd-{node}.log")
+            time.sleep(0.5)
+
+    def enter(self, node, *command, env=None):
+        """`command` in node's namespaces (network, mount, host name: its daemon's)."""
+        return run(*self.inside(node), *command, env=env)
+
+    def switch_off(self, node):
+        """The PC switched off: every process in its network namespace killed at once."""
+        pids = run("ip", "netns", "pids", f"mtsw-{node}", check=False).stdout.split()
+        for pid in pids:
+            try:
+                os.kill(int(pid), signal.SIGKILL)
+            except (ProcessLookupError, ValueError):
+                pass
+        return len(pids)
+
+    def strays(self):
+        """Packets each node sent towards an address other than the lab's (its `out` device),
+        and the first of them."""
+        counted = {}
+        for node in NODES:
+            found = run("ip", "-n", f"mtsw-{node}", "-s", "-j", "link", "show", "out", check=False)
+            if found.returncode == 0:
+                counted[node] = json.loads(found.stdout)[0]["stats64"]["tx"]["packets"]
+            if counted.get(node):
+                seen = (STATE / f"strays-{node}.log").read_text().strip().splitlines()[-5:]
+                print("\n".join(f"     node {node}: {line}" for line in seen), flush=True)
+        return counted
+
+    def tear_down(self):
+        for ns in [f"mtsw-{node}" for node in NODES] + ["mtsw-lan"]:
+            if Path(f"/run/netns/{ns}").exists():
+                for _ in range(20):
+                    pids = run("ip", "netns", "pids", ns, check=False).stdout.split()
+                    if not pids:
+                        break
+                    for pid in pids:
+                        try:
+                            os.kill(int(pid), signal.SIGKILL)
+                        except (ProcessLookupError, ValueError):
+                            pass
+                    time.sleep(0.5)
+                run("ip", "netns", "del", ns, check=False)
+        run("ip", "link", "del", "mtsw-hub", check=False)
+        for process in self.processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                print(f"     (pid {process.pid}, {process.args[-1]}, outlived its namespace)", flush=True)
+        for folder in (DATA, STATE, Path("/etc/magic-tictactoe")):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+class SwarmClass(ClassServer):
+    """The class's hub on node 1 (the hub's machine), started with class.sh --swarm."""
+
+    def __init__(self, lab):
+        super().__init__(CLASS_HOME, STUDENTS, options=["--ip", address(1), "--plain-http", "--swarm", address(1)])
+        self.lab = lab
+        self.url = f"http://{address(1)}:{self.port}"
+
+    def env(self):
+        return dict(super().env(), DOCKER_HOST=socket_of(1), MAGIC_CLASS_SSH_HOST_KEY=str(STATE / "host-key.pub"))
+
+    def command(self, setup_only=False):
+        return [*self.lab.inside(1), *super().command(setup_only)]
+
+    def join(self, node):
+        script = subprocess.run([str(ROOT / "scripts" / "class.sh"), "join-script"], env=self.env(),
+                                capture_output=True, text=True, check=True).stdout
+        (STATE / "join.sh").write_text(script)
+        return self.lab.enter(node, "env", f"DOCKER_HOST={socket_of(node)}", "sh", str(STATE / "join.sh"),
+                              "--advertise-addr", address(node))
+
+
+def services():
+    """Each student's service and the node (1 to 3) its running task is on."""
+    placed = {}
+    for name in STUDENTS:
+        tasks = docker(1, "service", "ps", "--filter", "desired-state=running", "--format", "{{.Node}}",
+                       f"magic-tictactoe-{name}", check=False)
+        if tasks.returncode == 0 and tasks.stdout.strip().startswith("mtsw-"):
+            placed[name] = int(tasks.stdout.split()[0].split("-")[1])
+    return placed
+
+
+def wait_for(what, probe, limit):
+    deadline = time.time() + limit
+    while time.time() < deadline:
+        found = probe()
+        if found:
+            return found
+        time.sleep(1)
+    print(f"     (waited {limit} s for {what})", flush=True)
+    return None
+
+
+def save_and_check(hub, name, lose_node):
+    """`name` saves a notebook; then `lose_node()` takes their PC away. Their server must come
+    back on another machine with the notebook whole. Returns the seconds until it did."""
+    student = hub.student(name)
+    student.log_in()
+    note = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": f"saved by {name} at {time.time()}"}],
+            "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    saved = student.server("PUT", "contents/notebooks/mine.ipynb",
+                           json={"type": "notebook", "format": "json", "content": note})
+    check(saved.status_code in (200, 201), f"{name} saves a notebook on node {services().get(name)} "
+          f"(HTTP {saved.status_code})")
+    started = time.time()
+    lose_node()
+    stopped = wait_for(f"the hub to see {name}'s server gone", lambda: not student.user(name).get("servers"), 120)
+    check(stopped, f"the hub sees {name}'s server gone within {time.time() - started:.0f} s (it polls every 10 s)")
+    student.start_server(300)
+    back = time.time() - started
+    where = services().get(name)
+    read = student.server("GET", "contents/notebooks/mine.ipynb")
+    whole = read.status_code == 200 and read.json()["content"]["cells"][0]["source"] == note["cells"][0]["source"]
+    check(whole, f"{name}'s server is back on node {where} {back:.0f} s after, with the saved notebook whole")
+    return back, where
+
+
+def backup_and_restore(hub, name):
+    """`class.sh backup`, a change to `name`'s notebook, then `class.sh restore` of it."""
+    student = hub.student(name)
+    student.log_in()
+    before = student.server("GET", "contents/notebooks/mine.ipynb").json()["content"]
+    subprocess.run([str(ROOT / "scripts" / "class.sh"), "backup"], env=hub.env(), check=True, capture_output=True)
+    archive = sorted((CLASS_HOME / "backups").glob("magic-tictactoe-*.tar.gz"))[-1]
+    with tarfile.open(archive) as tar:
+        held = f"work/{name}/volume/magic-tictactoe/notebooks/mine.ipynb" in tar.getnames()
+    check(held, f"class.sh backup holds {name}'s notebook from the swarm's homes ({archive.name})")
+    changed = json.loads(json.dumps(before))
+    changed["cells"][0]["source"] = "changed after the backup"
+    student.server("PUT", "contents/notebooks/mine.ipynb", json={"type": "notebook", "format": "json", "content": changed})
+    subprocess.run([str(ROOT / "scripts" / "class.sh"), "restore", str(archive), name, "--notebook",
+                    "notebooks/mine.ipynb"], env=hub.env(), check=True, capture_output=True)
+    student.start_server(300)
+    read = student.server("GET", "contents/notebooks/mine.ipynb").json()["content"]
+    kept = [f["name"] for f in student.server("GET", "contents/notebooks").json()["content"]
+            if f["name"].startswith("mine (before the restore")]
+    check(read["cells"][0]["source"] == before["cells"][0]["source"] and kept,
+          f"class.sh restore brings it back on node {services().get(name)}, the changed one kept beside it ({kept})")
+
+
+def bell(hub, names, label):
+    """The first boards of `names`, at once (scripts/class_load.py's drive): one table row."""
+    results, failures = class_load.drive(hub, names)
+    for result in results.values():
+        result["student"].server("DELETE", f"sessions/{result['session']}")
+    boards = sorted(r["board"] for r in results.values())
+    check(not failures and len(boards) == len(names),
+          f"{label}: {len(boards)} of {len(names)} students reach the first board {failures or ''}")
+    if boards:
+        print(f"     | {label} | {len(names)} | {statistics.median(boards):.1f} s | {boards[-1]:.1f} s |", flush=True)
+    return boards
+
+
+def main():
+    if os.geteuid() != 0:
+        sys.exit("swarm_test.py makes namespaces and Docker daemons: run it as root")
+    packages = {"docker-registry": "docker-registry", "sshfs": "sshfs", "/usr/sbin/sshd": "openssh-server",
+                "tcpdump": "tcpdump"}
+    missing = [package for tool, package in packages.items() if not shutil.which(tool)]
+    if missing:
+        print(f"==> Installing Debian's {', '.join(missing)}", flush=True)
+        environment = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        run("apt-get", "update", "-qq", env=environment)
+        run("apt-get", "install", "-y", "-qq", *missing, env=environment)
+    if not docker_running():
+        sys.exit("swarm_test.py needs Docker's daemon on this machine (the students' image is built there)")
+    started = time.time()
+    try:
+        with_lab(started)
+    finally:
+        kept = ROOT / "target" / "swarm-test"
+        kept.mkdir(parents=True, exist_ok=True)
+        if (CLASS_HOME / "hub-test.log").exists():
+            shutil.copy(CLASS_HOME / "hub-test.log", kept / "hub.log")
+        run("userdel", "--remove", ACCOUNT, check=False)
+        shutil.rmtree(CLASS_HOME, ignore_errors=True)
+    left = run("ip", "netns", "list").stdout
+    check("mtsw" not in left and not STATE.exists(), "the namespaces, daemons and links are gone")
+    print(f"swarm: {passed} passed, {failed} failed ({time.time() - started:.0f} s)")
+    sys.exit(1 if failed else 0)
+
+
+def with_lab(started):
+    # The students' image on this machine's Docker (class.sh builds it when its sources changed).
+    ClassServer(CLASS_HOME, STUDENTS, options=["--memory", "1G"]).set_up()
+    with Lab() as lab:
+        for image in IMAGES:
+            saved = subprocess.Popen(["docker", "save", image], stdout=subprocess.PIPE)
+            subprocess.run(["docker", "-H", socket_of(1), "load", "-q"], stdin=saved.stdout, check=True,
+                           capture_output=True)
+            saved.wait()
+        print(f"==> three machines up, images on the manager: {time.time() - started:.0f} s", flush=True)
+        hub = SwarmClass(lab)
+        hub.options += ["--memory", "1G", "--cpus", "1", "--processes", "256"]
+        hub.start(limit=180)
+        try:
+            check(docker(1, "info", "--format", "{{.Swarm.ControlAvailable}}").stdout.strip() == "true",
+                  "class.sh --swarm made the hub's machine the swarm's manager")
+            for node in (2, 3):
+                joined = hub.join(node)
+                check("is in the class's swarm" in joined.stderr, f"node {node} joins with class.sh join-script")
+            ready = docker(1, "node", "ls", "--format", "{{.Hostname}} {{.Status}}").stdout.split("\n")
+            check(sum("Ready" in line for line in ready) == 3, f"three machines ready: {ready}")
+
+            boards3 = bell(hub, STUDENTS, "three machines")
+            placed = services()
+            check(set(placed.values()) == set(NODES), f"the students' servers are spread over the three machines: {placed}")
+
+            on_pc = next(name for name, node in placed.items() if node in (2, 3))
+            node = placed[on_pc]
+            container = docker(node, "ps", "-q", "--filter", f"label=com.docker.swarm.service.name=magic-tictactoe-{on_pc}").stdout.split()[0]
+            limits = json.loads(docker(node, "inspect", container).stdout)[0]["HostConfig"]
+            check(limits["Memory"] == 2**30 and limits["NanoCpus"] == 10**9 and limits["PidsLimit"] == 256,
+                  f"on node {node}, {on_pc}'s container has the class's limits: memory {limits['Memory']}, "
+                  f"CPU {limits['NanoCpus'] / 1e9}, processes {limits['PidsLimit']}")
+            inside = docker(node, "exec", container, "sh", "-c",
+                            "cat /sys/fs/cgroup/memory/memory.limit_in_bytes /sys/fs/cgroup/pids/pids.max "
+                            "2>/dev/null || cat /sys/fs/cgroup/memory.max /sys/fs/cgroup/pids.max", check=False).stdout.split()
+            check(inside == [str(2**30), "256"], f"and its kernel enforces them there (cgroup: {inside})")
+            mounts = lab.enter(node, "grep", "fuse.sshfs", "/proc/mounts").stdout
+            check(f"{CLASS_HOME}/homes" in mounts, f"node {node} has the students' homes from node 1 over SFTP")
+
+            # A PC drained mid-lesson (needed back for another lesson).
+            node_name = docker(1, "node", "ls", "--format", "{{.Hostname}}", "--filter", f"name=mtsw-{node}").stdout.split()[0]
+            back, where = save_and_check(hub, on_pc, lambda: docker(1, "node", "update", "--availability", "drain", node_name))
+            check(where not in (node, None), f"{on_pc}'s server came back off the drained node {node} (on node {where})")
+            docker(1, "node", "update", "--availability", "active", node_name)
+
+            # A PC switched off mid-lesson.
+            placed = services()
+            victim = next((name for name, n in placed.items() if n in (2, 3)), None)
+            off = placed.get(victim)
+            back, where = save_and_check(hub, victim, lambda: lab.switch_off(off))
+            check(where not in (off, None), f"{victim}'s server came back off the switched-off node {off} (on node {where})")
+
+            # Backups and restore read and write the homes on the hub's machine, as on one machine.
+            backup_and_restore(hub, on_pc)
+
+            # The bell on one machine, for comparison: the same class, every PC drained.
+            for name in STUDENTS:
+                student = hub.student(name)
+                student.log_in()
+                student.stop_server()
+            for n in (2, 3):
+                docker(1, "node", "update", "--availability", "drain", f"mtsw-{n}", check=False)
+            boards1 = bell(hub, STUDENTS, "one machine")
+            if boards3 and boards1:
+                print(f"     the bell's median first board: {statistics.median(boards3):.1f} s on three machines, "
+                      f"{statistics.median(boards1):.1f} s on one (the three share this machine's 2 cores: "
+                      "a real lab's PCs each bring their own)", flush=True)
+        finally:
+            hub.stop()
+            strays = lab.strays()
+        check(not any(strays.values()), f"no packet left the lab's addresses (counted per node: {strays})")
+
+
+if __name__ == "__main__":
+    main()
