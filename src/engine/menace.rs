@@ -701,22 +701,20 @@ impl Bot<TicTacToe> for Learning<'_> {
         if board.is_over() {
             return None;
         }
-        Some(match self.menace.draw(board) {
+        let square = match self.menace.draw(board) {
             Some(Ok(draw)) => {
                 let square = draw.square;
                 self.draws.push(draw);
-                Turn::Plays(Choice {
-                    square,
-                    reason: Reason::Bead,
-                })
+                square
             }
-            Some(Err(())) => Turn::Forfeits(Fault::EmptyBox),
+            Some(Err(())) => return Some(Turn::Forfeits(Fault::EmptyBox)),
             // One free square: no box to draw from.
-            None => Turn::Plays(Choice {
-                square: board.legal_moves().first()?,
-                reason: Reason::Bead,
-            }),
-        })
+            None => board.legal_moves().first()?,
+        };
+        Some(Turn::Plays(Choice {
+            square,
+            reason: Reason::Bead,
+        }))
     }
 }
 
