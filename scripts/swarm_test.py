@@ -11,6 +11,7 @@ script `class.sh join-script` makes.
 - a PC drained mid-lesson and a PC switched off mid-lesson (every process of its namespace
   killed): the student's server comes back on another machine, and the notebook saved just
   before is there, whole;
+- backups and restore of a PC's student's notebook, and the warm-up before the bell;
 - the bell (scripts/class_load.py's first boards) for the class on three machines, and on one.
 
 Traffic goes only to the namespaces' addresses (198.18.213.0/24, a range set aside for
@@ -435,6 +436,18 @@ def with_lab(started):
                 print(f"     the bell's median first board: {statistics.median(boards3):.1f} s on three machines, "
                       f"{statistics.median(boards1):.1f} s on one (the three share this machine's 2 cores: "
                       "a real lab's PCs each bring their own)", flush=True)
+
+            # The warm-up before the bell (class.sh warm), with the PC that is still on back.
+            for name in STUDENTS:
+                student = hub.student(name)
+                student.log_in()
+                student.stop_server()
+            on = next(n for n in (2, 3) if n != off)
+            docker(1, "node", "update", "--availability", "active", f"mtsw-{on}")
+            hub.warm(STUDENTS[:4])
+            placed = services()
+            check(len(placed) == 4 and set(placed.values()) == {1, on},
+                  f"class.sh warm starts four servers over the machines that are on: {placed}")
         finally:
             hub.stop()
             strays = lab.strays()
