@@ -278,6 +278,9 @@ if [ -n "$swarm" ] && ! [[ "$swarm" =~ ^[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
     echo "class.sh: --swarm takes this machine's address on the school's network that the lab's PCs reach, such as 192.168.1.10, not '$swarm'" >&2; exit 2
 fi
 [ -n "$swarm" ] && [ -z "$registry" ] && registry="$swarm:5000"
+if [ -n "$registry" ] && ! [[ "$registry" =~ ^[A-Za-z0-9.-]+:[0-9]+$ ]]; then
+    echo "class.sh: --registry takes a registry's HOST:PORT, such as 192.168.1.10:5000, not '$registry'" >&2; exit 2
+fi
 if [ -n "$students" ] && [ ! -f "$students" ]; then
     echo "class.sh: no class list at $students" >&2; exit 2
 fi
@@ -325,7 +328,6 @@ if [ "$containers" -eq 1 ]; then
     chmod -R a+rX "$CLASS_HOME/venv" "$CLASS_HOME/proxy"
     spawner="docker"
     walls="each in a container from $STUDENT_IMAGE:$STUDENT_IMAGE_TAG with $memory of memory, $cpus CPU, $processes processes"
-    swarm_uid="$STUDENT_UID" swarm_image="$STUDENT_IMAGE:$STUDENT_IMAGE_TAG"
     if [ -n "$swarm" ]; then
         ensure_swarm "$swarm"
         ensure_homes_account

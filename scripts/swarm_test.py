@@ -42,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import class_load  # noqa: E402
-from class_harness import ClassServer, base_image, docker_running, free_port  # noqa: E402
+from class_harness import ClassServer, docker_running, until_ready  # noqa: E402
 
 NET = "198.18.213"
 STATE = Path("/run/magic-tictactoe-swarm-test")
@@ -257,20 +257,10 @@ def services():
     return placed
 
 
-def wait_for(what, probe, limit):
-    deadline = time.time() + limit
-    while time.time() < deadline:
-        found = probe()
-        if found:
-            return found
-        time.sleep(1)
-    print(f"     (waited {limit} s for {what})", flush=True)
-    return None
-
-
 def save_and_check(hub, name, lose_node):
     """`name` saves a notebook; then `lose_node()` takes their PC away. Their server must come
-    back on another machine with the notebook whole. Returns the seconds until it did."""
+    back on another machine with the notebook whole. Returns the seconds until it did, and the
+    node it is on."""
     student = hub.student(name)
     student.log_in()
     note = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": f"saved by {name} at {time.time()}"}],
@@ -281,7 +271,7 @@ def save_and_check(hub, name, lose_node):
           f"(HTTP {saved.status_code})")
     started = time.time()
     lose_node()
-    stopped = wait_for(f"the hub to see {name}'s server gone", lambda: not student.user(name).get("servers"), 120)
+    stopped = until_ready(f"the hub to see {name}'s server gone", lambda: not student.user(name).get("servers"), 120)
     check(stopped, f"the hub sees {name}'s server gone within {time.time() - started:.0f} s (it polls every 10 s)")
     student.start_server(300)
     back = time.time() - started

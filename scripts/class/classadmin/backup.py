@@ -78,21 +78,25 @@ def volume_of(name):
     return Path(found.stdout.strip()) if found and found.returncode == 0 and found.stdout.strip() else None
 
 
-def swarm():
-    """Whether the class runs over several PCs (class.sh --swarm), as its hub's settings say."""
+def hub_setting(name):
+    """One of the hub's settings (class.sh writes them to hub/hub.env), or "" without it."""
     settings = HUB / "hub.env"
-    return settings.exists() and 'MAGIC_CLASS_SPAWNER="swarm"' in settings.read_text()
+    for line in settings.read_text().splitlines() if settings.exists() else []:
+        key, _, value = line.partition("=")
+        if key == name:
+            return value.strip('"')
+    return ""
+
+
+def swarm():
+    """Whether the class runs over several PCs (class.sh --swarm)."""
+    return hub_setting("MAGIC_CLASS_SPAWNER") == "swarm"
 
 
 def student_uid():
     """Whom the students' servers run as: the image's student, or on a swarm the account the
     PCs mount the homes as (scripts/class/setup/swarm.sh)."""
-    settings = HUB / "hub.env"
-    if swarm():
-        for line in settings.read_text().splitlines():
-            if line.startswith("MAGIC_CLASS_STUDENT_UID="):
-                return int(line.split("=", 1)[1].strip('"'))
-    return STUDENT_UID
+    return int(hub_setting("MAGIC_CLASS_STUDENT_UID") or STUDENT_UID)
 
 
 def home_of(name):
@@ -303,13 +307,10 @@ def restore_person(archive, name, members, hub, notebook=None, when=None):
         raise Refused(f"the archive holds no work of {name}")
     kind = "volume" if "volume" in kinds else "home"
     stop_server(name, hub)
-    if kind == "volume" and swarm():
-        base = CLASS / "homes" / name
-        base.mkdir(parents=True, exist_ok=True)
-        base.chmod(0o700)
-        os.chown(base, student_uid(), student_uid())
-    elif kind == "volume":
-        if docker("volume", "create", f"magic-tictactoe-{name}") is None:
+    if kind == "volume":
+        if swarm():
+            (CLASS / "homes" / name).mkdir(parents=True, exist_ok=True)
+        elif docker("volume", "create", f"magic-tictactoe-{name}") is None:
             raise Refused(f"{name}'s work was on a Docker volume, and there is no Docker here")
         base = volume_of(name)
         base.chmod(0o700)

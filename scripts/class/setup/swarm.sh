@@ -69,18 +69,18 @@ push_student_image() {
 
 # The script that joins a lab PC (`class.sh join-script > join.sh`, then `sudo sh join.sh` on
 # the PC): Docker and sshfs, the registry, the homes and the course mounted, the swarm joined.
-join_script() {
-    local address registry image token known
-    image="$(grep '^MAGIC_CLASS_IMAGE=' "$HUB_STATE/hub.env" | cut -d'"' -f2)"
-    address="$(grep '^MAGIC_CLASS_SWARM_ADDRESS=' "$HUB_STATE/hub.env" | cut -d'"' -f2)"
-    registry="$(grep '^MAGIC_CLASS_REGISTRY=' "$HUB_STATE/hub.env" | cut -d'"' -f2)"
-    [ -n "$address" ] || { echo "class.sh join-script: this class is not on a swarm (set it up with --swarm ADDRESS)" >&2; exit 1; }
+join_script() (
+    # (A subshell: the hub's settings, read as the hub reads them, stay in it.)
+    # shellcheck source=/dev/null
+    . "$HUB_STATE/hub.env"
+    [ -n "${MAGIC_CLASS_SWARM_ADDRESS:-}" ] || { echo "class.sh join-script: this class is not on a swarm (set it up with --swarm ADDRESS)" >&2; exit 1; }
+    local address="$MAGIC_CLASS_SWARM_ADDRESS" token known
     token="$(docker swarm join-token -q worker)"
-    known="$address $(cut -d' ' -f1,2 /etc/ssh/ssh_host_ed25519_key.pub 2>/dev/null || true)"
-    [ -n "${MAGIC_CLASS_SSH_HOST_KEY:-}" ] && known="$address $(cut -d' ' -f1,2 "$MAGIC_CLASS_SSH_HOST_KEY")"
-    sed -e "s|@ADDRESS@|$address|g" -e "s|@REGISTRY@|$registry|g" -e "s|@TOKEN@|$token|g" -e "s|@IMAGE@|$image|g" \
+    known="$address $(cut -d' ' -f1,2 "${MAGIC_CLASS_SSH_HOST_KEY:-/etc/ssh/ssh_host_ed25519_key.pub}" 2>/dev/null || true)"
+    sed -e "s|@ADDRESS@|$address|g" -e "s|@REGISTRY@|$MAGIC_CLASS_REGISTRY|g" \
+        -e "s|@TOKEN@|$token|g" -e "s|@IMAGE@|$MAGIC_CLASS_IMAGE|g" \
         -e "s|@CLASS_HOME@|$CLASS_HOME|g" -e "s|@ACCOUNT@|$SWARM_ACCOUNT|g" -e "s|@KNOWN_HOST@|$known|g" \
         "$ROOT/scripts/class/join-pc"
     printf 'cat > "$KEYS/pc-key" <<"KEY"\n%s\nKEY\n' "$(cat "$HUB_STATE/swarm/pc-key")"
     echo 'join_pc "$@"'
-}
+)
