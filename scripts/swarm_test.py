@@ -42,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import class_load  # noqa: E402
-from class_harness import ClassServer, docker_running, until_ready  # noqa: E402
+from class_harness import ClassServer, docker_running, stop_docker, until_ready  # noqa: E402
 
 NET = "198.18.213"
 STATE = Path("/run/magic-tictactoe-swarm-test")
@@ -340,12 +340,16 @@ def main():
         finally:
             if ours:
                 policy.unlink()
-    if not docker_running():
-        sys.exit("swarm_test.py needs Docker's daemon on this machine (the students' image is built there)")
+    # The students' image is built on this machine's Docker: class.sh starts its daemon when it
+    # is not running (as on a fresh machine, after the class test stopped the one it started),
+    # and this run stops it again if so.
+    docker_before = docker_running()
     started = time.time()
     try:
         with_lab(started)
     finally:
+        if not docker_before:
+            stop_docker()
         kept = ROOT / "target" / "swarm-test"
         kept.mkdir(parents=True, exist_ok=True)
         if (CLASS_HOME / "hub-test.log").exists():
