@@ -3,9 +3,11 @@
 //! gives it a move again), and forfeits, without a panic reaching the cell, when its code chooses
 //! no move it may make or panics.
 
+use magic_tictactoe::engine::MoveChances;
 use magic_tictactoe::engine::play::End;
 use magic_tictactoe::games::TakeAway;
 use magic_tictactoe::prelude::*;
+use magic_tictactoe::tournament::Tournament;
 use magic_tictactoe::{Fault, Forfeit};
 
 /// Take-away's position: the sticks left and who is to move.
@@ -52,6 +54,7 @@ fn a_bot_of_ones_own_plays_a_whole_game_in_its_turns() {
 }
 
 /// Chooses a move the game does not have, or panics, as a learner's first try might.
+#[derive(Clone)]
 struct Wrong {
     panics: bool,
 }
@@ -176,4 +179,183 @@ fn a_bot_is_asked_again_when_the_game_gives_it_another_move() {
     );
     assert_eq!(game.end, End::Over(Ending::Won(Player::X)));
     assert_eq!(game.moves, [2, 2, 2, 2, 1]);
+}
+
+/// Takes one stick each turn; says so as its chances when `says_chances`, or says chances
+/// that are wrong (`Some(take)`: all on taking `take`; chances adding up to 2 when 2).
+#[derive(Clone)]
+struct OneAtATime {
+    says_chances: bool,
+    wrong: Option<u32>,
+}
+
+impl Bot<TakeAway> for OneAtATime {
+    fn name(&self) -> &str {
+        "one at a time"
+    }
+
+    fn turn(&mut self, _: &TakeAway, _: &Heap) -> Option<Turn<u32>> {
+        Some(Turn::Plays(Choice {
+            square: 1,
+            reason: Reason::OwnPlayer,
+        }))
+    }
+
+    fn chances(&mut self, game: &TakeAway, position: &Heap) -> Option<MoveChances<u32>> {
+        match self.wrong {
+            Some(2) => Some(Ok(vec![(1, 1.0), (2, 1.0)])),
+            Some(take) => Some(Ok(vec![(take, 1.0)])),
+            None => {
+                (self.says_chances && game.ending(position).is_none()).then(|| Ok(vec![(1, 1.0)]))
+            }
+        }
+    }
+}
+
+#[test]
+fn a_bot_of_ones_own_plays_in_a_tournament_as_an_opponent() {
+    // Ten sticks, whoever takes the last wins: 10 is no multiple of 4, so X wins with perfect
+    // play; one stick at a time against itself, O takes the tenth.
+    let heap = TakeAway::new(10);
+    for says_chances in [false, true] {
+        let mine = Opponent::bot(OneAtATime {
+            says_chances,
+            wrong: None,
+        });
+        assert!(mine.is_learners());
+        let perfect = Opponent::perfect_for(&heap).unwrap();
+        let tournament = Tournament::among_for(&heap, [mine, perfect]).unwrap();
+        assert_eq!(tournament.names(), ["one at a time", "perfect"]);
+        // Chances it says make the count exact; without them the games are played.
+        assert_eq!(tournament.is_exact(), says_chances);
+        let rates = |x, o| tournament.rates_at(x, o).unwrap();
+        assert_eq!((rates(0, 0).x_wins, rates(0, 0).o_wins), (0.0, 1.0));
+        assert_eq!(rates(1, 0).x_wins, 1.0);
+        assert_eq!(rates(0, 1).o_wins, 1.0);
+        assert!(tournament.panicked().is_none());
+    }
+}
+
+#[test]
+fn a_bot_that_goes_wrong_in_a_tournament_forfeits_its_games() {
+    let heap = TakeAway::new(10);
+    for panics in [false, true] {
+        let random = Opponent::random_for(&heap, 1);
+        let wrong = Opponent::bot(Wrong { panics });
+        let tournament = Tournament::among_for(&heap, [random, wrong]).unwrap();
+        // Every game it plays, it forfeits at its first turn.
+        assert_eq!(tournament.rates_at(0, 1).unwrap().x_wins, 1.0);
+        assert_eq!(tournament.rates_at(1, 0).unwrap().o_wins, 1.0);
+    }
+}
+
+#[test]
+fn chances_a_bot_says_wrong_are_not_believed() {
+    let heap = TakeAway::new(10);
+    // All the chance on taking 7 sticks, which the game does not allow: it forfeits at its
+    // first turn, as it would had it played 7.
+    let mine = Opponent::bot(OneAtATime {
+        says_chances: true,
+        wrong: Some(7),
+    });
+    let random = Opponent::random_for(&heap, 1);
+    let tournament = Tournament::among_for(&heap, [mine, random]).unwrap();
+    assert!(tournament.is_exact());
+    assert_eq!(tournament.rates_at(0, 1).unwrap().o_wins, 1.0);
+    // Chances adding up to 2: not used, so the games are played, and it takes one stick.
+    let mine = Opponent::bot(OneAtATime {
+        says_chances: true,
+        wrong: Some(2),
+    });
+    let perfect = Opponent::perfect_for(&heap).unwrap();
+    let tournament = Tournament::among_for(&heap, [mine, perfect]).unwrap();
+    assert!(!tournament.is_exact());
+    assert_eq!(tournament.rates_at(1, 0).unwrap().x_wins, 1.0);
+    assert_eq!(tournament.rates_at(0, 0).unwrap().o_wins, 1.0);
+}
+
+/// Panics in every method, its `clone` too, or (`only_new_game`) when a new game begins only.
+struct Panicky {
+    only_new_game: bool,
+}
+
+impl Clone for Panicky {
+    fn clone(&self) -> Panicky {
+        if self.only_new_game {
+            return Panicky {
+                only_new_game: true,
+            };
+        }
+        panic!("my clone")
+    }
+}
+
+impl Bot<TakeAway> for Panicky {
+    fn name(&self) -> &str {
+        if self.only_new_game {
+            return "panics at a new game";
+        }
+        panic!("my name")
+    }
+
+    fn turn(&mut self, _: &TakeAway, _: &Heap) -> Option<Turn<u32>> {
+        if self.only_new_game {
+            return Some(Turn::Plays(Choice {
+                square: 1,
+                reason: Reason::OwnPlayer,
+            }));
+        }
+        panic!("my turn")
+    }
+
+    fn new_game(&mut self, _: &mut fastrand::Rng) {
+        panic!("my new game")
+    }
+
+    fn work(&self) -> u64 {
+        panic!("my work")
+    }
+
+    fn chances(&mut self, _: &TakeAway, _: &Heap) -> Option<MoveChances<u32>> {
+        if self.only_new_game {
+            return None;
+        }
+        panic!("my chances")
+    }
+}
+
+#[test]
+fn a_bot_whose_code_panics_anywhere_forfeits_and_no_panic_reaches_the_cell() {
+    let heap = TakeAway::new(10);
+    for only_new_game in [false, true] {
+        let mine = Opponent::bot(Panicky { only_new_game });
+        assert_eq!(mine.work(), 0);
+        let name = if only_new_game {
+            "panics at a new game"
+        } else {
+            "your bot"
+        };
+        assert_eq!(mine.name(), name);
+        let random = Opponent::random_for(&heap, 1);
+        let tournament = Tournament::among_for(&heap, [mine.clone(), random]).unwrap();
+        // It forfeits every game it plays, against itself (as X, a copy as O) too.
+        assert_eq!(tournament.rates_at(0, 1).unwrap().o_wins, 1.0);
+        assert_eq!(tournament.rates_at(1, 0).unwrap().x_wins, 1.0);
+        assert_eq!(tournament.rates_at(0, 0).unwrap().o_wins, 1.0);
+        if only_new_game {
+            // One game alone begins no new game: it plays.
+            continue;
+        }
+        let mut mine = mine;
+        let game = play_game(&heap, &mut mine, &mut Opponent::random_for(&heap, 2));
+        let End::Forfeited(forfeit) = &game.end else {
+            panic!("expected a forfeit, got {:?}", game.end);
+        };
+        assert_eq!(forfeit.name, name);
+        let Fault::Panicked(message) = &forfeit.fault else {
+            panic!("expected a panic's forfeit, got {:?}", forfeit.fault);
+        };
+        let expected = "my turn";
+        assert_eq!(message, expected);
+    }
 }

@@ -304,6 +304,37 @@ fn answers_or_refuses<T, E: Into<SearchError>>(result: Result<T, E>) -> Option<T
     }
 }
 
+/// A learner's bot whose every method panics, its `clone` too.
+struct Panicky;
+
+impl Clone for Panicky {
+    fn clone(&self) -> Panicky {
+        panic!("a learner's clone")
+    }
+}
+
+impl<G: TwoPlayerGame> magic_tictactoe::Bot<G> for Panicky {
+    fn name(&self) -> &str {
+        panic!("a learner's name")
+    }
+    fn turn(&mut self, _: &G, _: &G::Position) -> Option<Turn<G::Move>> {
+        panic!("a learner's turn")
+    }
+    fn new_game(&mut self, _: &mut fastrand::Rng) {
+        panic!("a learner's new game")
+    }
+    fn work(&self) -> u64 {
+        panic!("a learner's work")
+    }
+    fn chances(
+        &mut self,
+        _: &G,
+        _: &G::Position,
+    ) -> Option<magic_tictactoe::engine::MoveChances<G::Move>> {
+        panic!("a learner's chances")
+    }
+}
+
 /// Every call that takes any game, on `game`.
 fn throw_everything_at<G>(game: &G)
 where
@@ -346,6 +377,7 @@ where
     let players = [
         Opponent::random_for(game, 3),
         Opponent::mcts_for(game, 50, 4),
+        Opponent::bot(Panicky),
     ];
     let _ = Tournament::among_for(game, players).map(|t| t.to_html());
     let mut steps = PlayoutSteps::of_game(game.clone(), start.clone()).seed(5);

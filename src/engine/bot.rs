@@ -127,3 +127,29 @@ pub(crate) fn checked_turn<G: TwoPlayerGame>(
         Err(message) => Some(Turn::Forfeits(Fault::Panicked(message))),
     }
 }
+
+/// `bot`'s chances at `position`, checked as its turn is: a move that is not one of the game's
+/// moves there, or a panic, forfeits; chances that are not chances (below 0, or not adding up
+/// to 1) cannot be used, so the match plays its games instead.
+pub(crate) fn checked_chances<G: TwoPlayerGame>(
+    bot: &mut (dyn Bot<G> + '_),
+    game: &G,
+    position: &G::Position,
+) -> Option<MoveChances<G::Move>> {
+    if bot.checks_itself() {
+        return bot.chances(game, position);
+    }
+    match learner::run(|| bot.chances(game, position)) {
+        Ok(Some(Ok(chances))) => {
+            let moves = game.moves(position);
+            if let Some(&(chosen, _)) = chances.iter().find(|(chosen, _)| !moves.contains(chosen)) {
+                return Some(Err(Fault::NotAMove { chosen }));
+            }
+            let total: f64 = chances.iter().map(|&(_, chance)| chance).sum();
+            let chances_at_all = chances.iter().all(|&(_, chance)| chance >= 0.0);
+            (chances_at_all && (total - 1.0).abs() < 1e-9).then_some(Ok(chances))
+        }
+        Ok(chances) => chances,
+        Err(message) => Some(Err(Fault::Panicked(message))),
+    }
+}

@@ -20,12 +20,12 @@ use std::hash::Hash;
 use std::rc::Rc;
 
 use super::ahead::MAX_DEPTH;
-use super::bot::Bot;
+use super::bot::{Bot, checked_chances, checked_turn};
 use super::budget::MAX_SOLVE_DEPTH;
 use super::memo::Memo;
 use super::play::{Choice, Fault, Turn};
 use super::seed::DEFAULT_SEED;
-use super::{Level, SearchError, SolvedGame, mcts};
+use super::{Level, SearchError, SolvedGame, learner, mcts};
 use crate::rules::text::thousands;
 use crate::rules::{Board, IntoSquare, Player, Square, TicTacToe, TwoPlayerGame};
 
@@ -44,7 +44,7 @@ mod searching;
 pub(crate) use draws::{Chances, Draws, MoveChances};
 use draws::{FromChances, PerfectPlay, Uniform};
 use monte_carlo::MonteCarlo;
-use own::Own;
+use own::{Broken, Own, OwnBot};
 use searching::{EvaluateFn, Searching};
 
 /// The kinds of player, each in a file of its own.
@@ -53,6 +53,7 @@ enum Kind<G: TwoPlayerGame> {
     Own(Own<G::Position, G::Move>),
     Searching(Searching<G::Position>),
     Mcts(MonteCarlo),
+    Bot(Box<dyn OwnBot<G>>),
 }
 
 impl<G: TwoPlayerGame> Clone for Kind<G> {
@@ -62,6 +63,7 @@ impl<G: TwoPlayerGame> Clone for Kind<G> {
             Kind::Own(own) => Kind::Own(own.clone()),
             Kind::Searching(searching) => Kind::Searching(searching.clone()),
             Kind::Mcts(search) => Kind::Mcts(*search),
+            Kind::Bot(bot) => Kind::Bot(bot.copy()),
         }
     }
 }
@@ -336,6 +338,41 @@ where
         Opponent::of_kind(Kind::Own(choose), name.to_owned(), 0)
     }
 
+    /// A learner's own [`Bot`] as a player of its game, so that whatever takes an opponent
+    /// takes it too, a tournament among the computer's players for one. A move that is
+    /// not one of the game's moves there, or a panic in its code, forfeits the game; it plays a
+    /// copy of itself (`Clone`) as the other side.
+    ///
+    /// ```
+    /// use magic_tictactoe::games::TakeAway;
+    /// use magic_tictactoe::tournament::Tournament;
+    /// use magic_tictactoe::{Bot, Choice, Opponent, Player, Reason, Turn};
+    ///
+    /// // Always takes one stick.
+    /// #[derive(Clone)]
+    /// struct OneAtATime;
+    ///
+    /// impl Bot<TakeAway> for OneAtATime {
+    ///     fn name(&self) -> &str {
+    ///         "one at a time"
+    ///     }
+    ///     fn turn(&mut self, _: &TakeAway, _: &(u32, Player)) -> Option<Turn<u32>> {
+    ///         Some(Turn::Plays(Choice { square: 1, reason: Reason::OwnPlayer }))
+    ///     }
+    /// }
+    ///
+    /// let heap = TakeAway::new(10);
+    /// let players = [Opponent::bot(OneAtATime), Opponent::perfect_for(&heap)?];
+    /// let tournament = Tournament::among_for(&heap, players)?;
+    /// assert_eq!(tournament.names()[0], "one at a time");
+    /// assert_eq!(tournament.rates_at(1, 0).unwrap().x_wins, 1.0); // perfect as X wins
+    /// # Ok::<(), magic_tictactoe::SearchError>(())
+    /// ```
+    pub fn bot<B: Bot<G> + Clone + 'static>(bot: B) -> Opponent<G> {
+        let name = learner::run(|| bot.name().to_owned()).unwrap_or_else(|_| "your bot".to_owned());
+        Opponent::of_kind(Kind::Bot(Box::new(bot)), name, 0)
+    }
+
     /// A player of `game` that searches `depth` moves ahead (1 to
     /// [`MAX_SOLVE_DEPTH`](super::budget::MAX_SOLVE_DEPTH)) and judges the positions where it
     /// stops with `evaluation`, as [`search_ahead`](super::solve::search_ahead) does.
@@ -437,7 +474,7 @@ where
 
     /// Whether it runs a learner's code, which may go wrong.
     pub fn is_learners(&self) -> bool {
-        matches!(self.kind, Kind::Own(_) | Kind::Searching(_))
+        matches!(self.kind, Kind::Own(_) | Kind::Searching(_) | Kind::Bot(_))
     }
 
     /// The seed it was made with.
@@ -453,7 +490,10 @@ where
     /// The moves its Monte Carlo searches have looked at and played out so far, over all its
     /// moves (see [`MctsTree::work`](crate::engine::mcts::MctsTree::work)); 0 for other players.
     pub fn work(&self) -> u64 {
-        self.work
+        match &self.kind {
+            Kind::Bot(bot) => learner::run(|| bot.work()).unwrap_or(0),
+            _ => self.work,
+        }
     }
 
     /// Starts its random choices again from the seed.
@@ -486,7 +526,7 @@ where
         if game.ending(position).is_some() {
             return None;
         }
-        let choice = match &self.kind {
+        let choice = match &mut self.kind {
             Kind::Drawing(player) => player.choose(game, position, &mut self.rng),
             Kind::Own(own) => own.choose(game, position),
             Kind::Searching(searching) => {
@@ -499,6 +539,7 @@ where
                 let search = *search;
                 self.mcts_choice(game, position, search)
             }
+            Kind::Bot(bot) => return checked_turn(&mut **bot, game, position),
         };
         Some(match choice {
             Ok(choice) => Turn::Plays(choice),
@@ -520,7 +561,7 @@ where
         if game.ending(position).is_some() {
             return None;
         }
-        match &self.kind {
+        match &mut self.kind {
             Kind::Drawing(player) => return Some(player.chances(game, position)),
             Kind::Mcts(_) => {
                 // The same move at the same position, always: all the chance on it.
@@ -529,6 +570,8 @@ where
                     Turn::Forfeits(fault) => Some(Err(fault)),
                 };
             }
+            // A learner's bot says its chances itself, if it can.
+            Kind::Bot(bot) => return checked_chances(&mut **bot, game, position),
             Kind::Own(_) | Kind::Searching(_) => {}
         }
         if let Some(Knowledge::Chances(known)) = self.known.get(position) {
@@ -622,7 +665,14 @@ where
     }
 
     fn new_game(&mut self, seeds: &mut fastrand::Rng) {
-        self.reseed(seeds.u64(..));
+        match &mut self.kind {
+            Kind::Bot(bot) => {
+                if let Err(message) = learner::run(|| bot.new_game(seeds)) {
+                    *bot = Box::new(Broken(message));
+                }
+            }
+            _ => self.reseed(seeds.u64(..)),
+        }
     }
 
     fn work(&self) -> u64 {

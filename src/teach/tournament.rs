@@ -257,9 +257,9 @@ where
 /// A player of tic-tac-toe: a [`Level`], an [`Opponent`], or a learner's function from a board
 /// to a square. A player of another game plays in [`Tournament::among_for`].
 #[diagnostic::on_unimplemented(
-    message = "`Tournament::among` is a tic-tac-toe tournament, and `{Self}` is not a tic-tac-toe player",
-    label = "a player of another game",
-    note = "for another game's players, give the game too: `Tournament::among_for(&game, players)`"
+    message = "`Tournament::among` takes tic-tac-toe's levels, opponents and functions from a board to a square, and `{Self}` is none of them",
+    label = "not a level, an opponent or a function from a board",
+    note = "for another game's players, give the game too: `Tournament::among_for(&game, players)`; a `Bot` of your own plays as `Opponent::bot(your_bot)`"
 )]
 pub trait TicTacToePlayer {
     /// The player as an [`Opponent`].

@@ -1,9 +1,11 @@
-//! A learner's own player: a function from a position to a move. A move that is not one of the
-//! game's moves there, or a panic, forfeits the game.
+//! A learner's own player: a function from a position to a move, or a type of their own that
+//! answers the [`Bot`] trait. A move that is not one of the game's moves there, or a panic,
+//! forfeits the game.
 
 use std::rc::Rc;
 
-use super::super::play::{Choice, Fault};
+use super::super::bot::Bot;
+use super::super::play::{Choice, Fault, Turn};
 use super::super::{Reason, learner};
 use crate::rules::TwoPlayerGame;
 
@@ -29,5 +31,39 @@ impl<P, M: PartialEq> Own<P, M> {
         } else {
             Err(Fault::NotAMove { chosen })
         }
+    }
+}
+
+/// A learner's own [`Bot`], copied (`Clone`) to play against itself.
+pub(super) trait OwnBot<G: TwoPlayerGame>: Bot<G> {
+    fn copy(&self) -> Box<dyn OwnBot<G>>;
+}
+
+impl<G: TwoPlayerGame, B: Bot<G> + Clone + 'static> OwnBot<G> for B {
+    /// A copy; one whose `clone` panicked forfeits every game, saying so.
+    fn copy(&self) -> Box<dyn OwnBot<G>> {
+        match learner::run(|| self.clone()) {
+            Ok(copy) => Box::new(copy),
+            Err(message) => Box::new(Broken(message)),
+        }
+    }
+}
+
+/// A learner's bot whose own code (its `clone`, its `new_game`) panicked outside a turn: it
+/// forfeits every turn with that panic's message.
+#[derive(Clone)]
+pub(super) struct Broken(pub(super) String);
+
+impl<G: TwoPlayerGame> Bot<G> for Broken {
+    fn name(&self) -> &str {
+        "your bot"
+    }
+
+    fn checks_itself(&self) -> bool {
+        true
+    }
+
+    fn turn(&mut self, _: &G, _: &G::Position) -> Option<Turn<G::Move>> {
+        Some(Turn::Forfeits(Fault::Panicked(self.0.clone())))
     }
 }
