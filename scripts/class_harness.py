@@ -82,8 +82,11 @@ class ClassServer:
         A hub that does not is stopped, with everything it started, before the error."""
         self.log = open(self.class_home / "hub-test.log", "a")
         self.log_start = self.log.tell()
+        # Started as a shell starts a job in the background (nohup class.sh &, a script, a CI
+        # job): with SIGINT ignored, which whatever the hub starts inherits unless it is reset.
         self.process = subprocess.Popen(self.command(), env=self.env(), stdout=self.log,
-                                        stderr=subprocess.STDOUT, start_new_session=True)
+                                        stderr=subprocess.STDOUT, start_new_session=True,
+                                        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
         try:
             self.wait_until_answering(limit)
         except BaseException:
@@ -117,6 +120,8 @@ class ClassServer:
         subprocess.run([str(ROOT / "scripts" / "class.sh"), "warm", *names], env=self.env(), check=True)
 
     def stop(self):
+        """Stops the hub (SIGTERM, as systemd and Ctrl-C's shell do) and whatever it left running;
+        returns what it left."""
         if self.process and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
             try:
@@ -124,7 +129,8 @@ class ClassServer:
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
-        for pid, what in self.leftovers():
+        left = self.leftovers()
+        for pid, what in left:
             print(f"     (the hub left {what} running, pid {pid}: stopped)", flush=True)
             try:
                 os.kill(pid, signal.SIGKILL)
@@ -132,6 +138,7 @@ class ClassServer:
                 pass
         if self.log:
             self.log.close()
+        return [what for _, what in left]
 
     def leftovers(self):
         """This class's processes that the hub starts in sessions of their own (its proxy, the

@@ -1041,7 +1041,10 @@ def faults(hub, alice, bob, teacher, bobs):
 
 
 def culling(hub, alice, teacher):
-    hub.stop()
+    started = time.time()
+    left = hub.stop()
+    check(not left, f"the hub, started as a shell starts a job in the background (SIGINT ignored), stops its "
+          f"proxy and services itself ({', '.join(left) or 'nothing left'}; {time.time() - started:.0f} s)")
     hub.options = ["--idle-timeout", "20s"]
     hub.start()
     alice.log_in()
