@@ -11,7 +11,8 @@ script `class.sh join-script` makes.
 - a PC drained mid-lesson and a PC switched off mid-lesson (every process of its namespace
   killed): the student's server comes back on another machine, and the notebook saved just
   before is there, whole;
-- backups and restore of a PC's student's notebook, and the warm-up before the bell;
+- backups and restore of a PC's student's notebook, the teacher's collect from the class page,
+  the warm-up before the bell, and the idle culler stopping a PC's student's server;
 - the bell (scripts/class_load.py's first boards) for the class on three machines, and on one.
 
 Traffic goes only to the namespaces' addresses (198.18.213.0/24, a range set aside for
@@ -28,6 +29,7 @@ the students' image built (class_test.py builds it before it in the test command
 builds it).
 """
 
+import io
 import json
 import os
 import shutil
@@ -37,6 +39,7 @@ import subprocess
 import sys
 import tarfile
 import time
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,6 +53,8 @@ DATA = Path("/var/lib/magic-tictactoe-swarm-test")
 CLASS_HOME = Path("/srv/magic-tictactoe-swarm-test")
 NODES = (1, 2, 3)
 STUDENTS = [f"sw-{i:02d}" for i in range(1, 7)]
+TEACHER = "sw-teacher"
+PAGE = "/services/class"
 IMAGES = ["magic-tictactoe-student:0.1.0", "magic-tictactoe-base:bookworm"]
 ACCOUNT = "magic-tictactoe-homes"
 
@@ -228,7 +233,8 @@ class SwarmClass(ClassServer):
     """The class's hub on node 1 (the hub's machine), started with class.sh --swarm."""
 
     def __init__(self, lab):
-        super().__init__(CLASS_HOME, STUDENTS, options=["--ip", address(1), "--plain-http", "--swarm", address(1)])
+        super().__init__(CLASS_HOME, STUDENTS, teacher=TEACHER,
+                         options=["--ip", address(1), "--plain-http", "--swarm", address(1)])
         self.lab = lab
         self.url = f"http://{address(1)}:{self.port}"
 
@@ -282,8 +288,9 @@ def save_and_check(hub, name, lose_node):
     return back, where
 
 
-def backup_and_restore(hub, name):
-    """`class.sh backup`, a change to `name`'s notebook, then `class.sh restore` of it."""
+def backup_and_restore(hub, name, pc):
+    """`class.sh backup`, a change to `name`'s notebook, then `class.sh restore` of it; the PC
+    `pc`, which read the notebook just before, reads the restored one just after."""
     student = hub.student(name)
     student.log_in()
     before = student.server("GET", "contents/notebooks/mine.ipynb").json()["content"]
@@ -295,8 +302,14 @@ def backup_and_restore(hub, name):
     changed = json.loads(json.dumps(before))
     changed["cells"][0]["source"] = "changed after the backup"
     student.server("PUT", "contents/notebooks/mine.ipynb", json={"type": "notebook", "format": "json", "content": changed})
+    path = CLASS_HOME / "homes" / name / "magic-tictactoe" / "notebooks" / "mine.ipynb"
+    seen_before = hub.lab.enter(pc, "cat", str(path)).stdout
     subprocess.run([str(ROOT / "scripts" / "class.sh"), "restore", str(archive), name, "--notebook",
                     "notebooks/mine.ipynb"], env=hub.env(), check=True, capture_output=True)
+    seen_after = hub.lab.enter(pc, "cat", str(path)).stdout
+    check("changed after the backup" in seen_before and seen_after == path.read_text(),
+          f"node {pc}, which read {name}'s notebook just before the restore, reads the restored one at once "
+          f"({len(seen_after)} bytes, {len(path.read_text())} on the hub's machine)")
     student.start_server(300)
     read = student.server("GET", "contents/notebooks/mine.ipynb").json()["content"]
     kept = [f["name"] for f in student.server("GET", "contents/notebooks").json()["content"]
@@ -415,8 +428,10 @@ def with_lab(started):
             back, where = save_and_check(hub, victim, lambda: lab.switch_off(off))
             check(where not in (off, None), f"{victim}'s server came back off the switched-off node {off} (on node {where})")
 
-            # Backups and restore read and write the homes on the hub's machine, as on one machine.
-            backup_and_restore(hub, on_pc)
+            # Backups and restore read and write the homes on the hub's machine, as on one machine,
+            # and the teacher's collect reads them.
+            backup_and_restore(hub, on_pc, next(n for n in (2, 3) if n != off))
+            collects(hub, on_pc)
 
             # The bell on one machine, for comparison: the same class, every PC drained.
             for name in STUDENTS:
@@ -442,10 +457,65 @@ def with_lab(started):
             placed = services()
             check(len(placed) == 4 and set(placed.values()) == {1, on},
                   f"class.sh warm starts four servers over the machines that are on: {placed}")
+
+            # The idle culler stops a PC's student's server, and their work is there after.
+            culled(hub, next((name for name, n in placed.items() if n == on), STUDENTS[0]))
         finally:
             hub.stop()
             strays = lab.strays()
         check(not any(strays.values()), f"no packet left the lab's addresses (counted per node: {strays})")
+
+
+def collects(hub, name):
+    """The teacher collects notebook 03 from the class page: `name`'s copy, whose server is on a
+    PC, is their own, read from their home on the hub's machine."""
+    notebook = "notebooks/03-pick-15.ipynb"
+    student = hub.student(name)
+    student.log_in()
+    student.start_server(300)
+    content = student.server("GET", f"contents/{notebook}").json()["content"]
+    first = next(cell for cell in content["cells"] if cell["cell_type"] == "code")
+    first["source"] = f"// {name}'s own work"
+    student.server("PUT", f"contents/{notebook}", json={"type": "notebook", "format": "json", "content": content})
+    teacher = hub.student(TEACHER)
+    teacher.log_in()
+    answer = teacher.api("POST", f"{PAGE}/collect", data={"notebook": notebook}, allow_redirects=False)
+    copies = {}
+    if answer.status_code == 200 and answer.headers.get("Content-Type") == "application/zip":
+        with zipfile.ZipFile(io.BytesIO(answer.content)) as archive:
+            copies = {entry: archive.read(entry).decode() for entry in archive.namelist()}
+    own = f"// {name}'s own work" in copies.get(f"03-pick-15/{name}.ipynb", "")
+    others = [student for student in STUDENTS if student != name
+              and "own work" not in copies.get(f"03-pick-15/{student}.ipynb", "own work")]
+    check(own and len(others) == len(STUDENTS) - 1,
+          f"the teacher collects notebook 03 from the class page: {name}'s copy, saved on a PC, is theirs, "
+          f"and every student's is there (HTTP {answer.status_code}: {sorted(copies)})")
+
+
+def culled(hub, name):
+    """The hub again with a 20 s idle timeout: `name`'s server, on a PC, is stopped by the idle
+    culler, its swarm service gone, and the notebook saved before is there when it starts again."""
+    student = hub.student(name)
+    student.log_in()
+    note = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": f"before the culler, {time.time()}"}],
+            "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    student.server("PUT", "contents/notebooks/idle.ipynb", json={"type": "notebook", "format": "json", "content": note})
+    node = services().get(name)
+    hub.stop()
+    options = list(hub.options)
+    hub.options += ["--idle-timeout", "20s"]
+    hub.start(limit=180)
+    hub.options = options
+    student.log_in()
+    stopped = until_ready("the idle culler", lambda: name not in services(), 180)
+    said = (CLASS_HOME / "hub-test.log").read_bytes()[hub.log_start:].decode(errors="replace")
+    check(stopped and node in (2, 3) and f"Culling server {name} " in said,
+          f"the idle culler stops {name}'s server on node {node}, idle since before the hub's restart with a "
+          "20 s idle timeout, and its swarm service is gone")
+    student.start_server(300)
+    read = student.server("GET", "contents/notebooks/idle.ipynb")
+    check(read.status_code == 200 and read.json()["content"]["cells"][0]["source"] == note["cells"][0]["source"],
+          f"... and when {name} comes back (on node {services().get(name)}) the notebook saved before is there")
 
 
 if __name__ == "__main__":
