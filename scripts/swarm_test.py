@@ -302,14 +302,16 @@ def backup_and_restore(hub, name, pc):
     changed = json.loads(json.dumps(before))
     changed["cells"][0]["source"] = "changed after the backup"
     student.server("PUT", "contents/notebooks/mine.ipynb", json={"type": "notebook", "format": "json", "content": changed})
-    path = CLASS_HOME / "homes" / name / "magic-tictactoe" / "notebooks" / "mine.ipynb"
-    seen_before = hub.lab.enter(pc, "cat", str(path)).stdout
+    folder = CLASS_HOME / "homes" / name / "magic-tictactoe" / "notebooks"
+    listed_before = hub.lab.enter(pc, "ls", str(folder)).stdout.splitlines()
     subprocess.run([str(ROOT / "scripts" / "class.sh"), "restore", str(archive), name, "--notebook",
                     "notebooks/mine.ipynb"], env=hub.env(), check=True, capture_output=True)
-    seen_after = hub.lab.enter(pc, "cat", str(path)).stdout
-    check("changed after the backup" in seen_before and seen_after == path.read_text(),
-          f"node {pc}, which read {name}'s notebook just before the restore, reads the restored one at once "
-          f"({len(seen_after)} bytes, {len(path.read_text())} on the hub's machine)")
+    listed_after = hub.lab.enter(pc, "ls", str(folder)).stdout.splitlines()
+    seen_after = hub.lab.enter(pc, "cat", str(folder / "mine.ipynb")).stdout
+    check("mine.ipynb" in listed_before and sorted(listed_after) == sorted(p.name for p in folder.iterdir() if not p.name.startswith("."))
+          and seen_after == (folder / "mine.ipynb").read_text(),
+          f"node {pc}, which listed {name}'s notebooks just before the restore, lists and reads them as the "
+          f"hub's machine has them at once ({sorted(set(listed_after) - set(listed_before))} new)")
     student.start_server(300)
     read = student.server("GET", "contents/notebooks/mine.ipynb").json()["content"]
     kept = [f["name"] for f in student.server("GET", "contents/notebooks").json()["content"]
