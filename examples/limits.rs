@@ -515,22 +515,22 @@ fn small() {
     );
     for (columns, rows) in [(4, 4), (7, 6), (8, 8)] {
         time(
-            &format!("Challenge::of_game on Connect Four {columns} by {rows}, the leftmost column"),
+            &format!("Challenge::new_for on Connect Four {columns} by {rows}, the leftmost column"),
             1000,
             |c: &Challenge<ConnectFour>| c.record("random", Player::X).is_some(),
             || {
                 let game = ConnectFour::new(columns, rows).expect("a size");
-                Challenge::of_game(&game, "leftmost", |grid: &Grid| game.moves(grid)[0])
+                Challenge::new_for(&game, "leftmost", |grid: &Grid| game.moves(grid)[0])
             },
         );
     }
     time(
-        "Challenge::of_game on 5 in a row on 8 by 8, the first free square",
+        "Challenge::new_for on 5 in a row on 8 by 8, the first free square",
         1000,
         |c: &Challenge<KInARow>| c.record("random", Player::X).is_some(),
         || {
             let game = KInARow::new(8, 8, 5).expect("a size");
-            Challenge::of_game(&game, "first free", |grid: &Grid| game.moves(grid)[0])
+            Challenge::new_for(&game, "first free", |grid: &Grid| game.moves(grid)[0])
         },
     );
 }
@@ -719,7 +719,7 @@ where
         ),
         |html: &Html| format!("{} KB of HTML", html.len() / 1024),
         || {
-            let mut steps = PlayoutSteps::of_game(game.clone(), start.clone());
+            let mut steps = PlayoutSteps::new_for(game.clone(), start.clone());
             steps.steps(MAX_STEPPED_PLAYOUTS as usize);
             steps.to_html()
         },
@@ -730,9 +730,9 @@ where
         || SearchCheck::negamax(game, |_| 0),
     ));
     keep(measured(
-        "  Challenge::of_game(the first move)",
+        "  Challenge::new_for(the first move)",
         |c: &Challenge<G>| format!("exact: {}", c.is_exact()),
-        || Challenge::of_game(game, "the first move", first_move),
+        || Challenge::new_for(game, "the first move", first_move),
     ));
     keep(measured(
         "  play_game(random, MCTS 100)",

@@ -45,23 +45,23 @@ fn main() {
     dump(&Challenge::new(moody));
     dump(&Challenge::new(|_: &Board| Square::Centre));
     let connect = ConnectFour::new(4, 4).unwrap();
-    dump(&Challenge::of_game(&connect, "middle", |grid| {
+    dump(&Challenge::new_for(&connect, "middle", |grid| {
         let open = connect.moves(grid);
         open.into_iter()
             .min_by_key(|&c| (2 * c as i32 - 3).abs())
             .unwrap_or(0)
     }));
     let ten = TakeAway::new(10);
-    dump(&Challenge::of_game(
+    dump(&Challenge::new_for(
         &ten,
         "m4",
         |&(sticks, _): &(u32, Player)| {
             if sticks % 4 == 0 { 1 } else { sticks % 4 }
         },
     ));
-    dump(&Challenge::of_game(&ten, "bad", |_: &(u32, Player)| 7));
+    dump(&Challenge::new_for(&ten, "bad", |_: &(u32, Player)| 7));
     let dots = DotsAndBoxes::new(2, 2);
-    dump(&Challenge::of_game(&dots, "first", |p| dots.moves(p)[0]));
+    dump(&Challenge::new_for(&dots, "first", |p| dots.moves(p)[0]));
     let players = [
         Opponent::from(Level::Random),
         Opponent::mcts(30, 1),
@@ -137,11 +137,11 @@ fn main() {
     println!("{:?}", magic_tictactoe::play_game(&heap, &mut x, &mut o));
     // Long games: the Monte Carlo players stop at the bound on the moves they search together.
     let c4 = ConnectFour::new(7, 6).unwrap();
-    dump(&Challenge::of_game(&c4, "left", |g: &Grid| c4.moves(g)[0]));
+    dump(&Challenge::new_for(&c4, "left", |g: &Grid| c4.moves(g)[0]));
     let c8 = ConnectFour::new(8, 8).unwrap();
-    dump(&Challenge::of_game(&c8, "left", |g: &Grid| c8.moves(g)[0]));
+    dump(&Challenge::new_for(&c8, "left", |g: &Grid| c8.moves(g)[0]));
     let five = magic_tictactoe::games::KInARow::new(8, 8, 5).unwrap();
-    dump(&Challenge::of_game(&five, "first", |g: &Grid| {
+    dump(&Challenge::new_for(&five, "first", |g: &Grid| {
         five.moves(g)[0]
     }));
 }

@@ -69,7 +69,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     add("playout steps", playouts.scaled(scale).to_html());
     for (columns, rows) in [(4, 4), (7, 6), (8, 8)] {
         let game = ConnectFour::new(columns, rows)?;
-        let mut steps = PlayoutSteps::of_game(game.clone(), game.start());
+        let mut steps = PlayoutSteps::new_for(game.clone(), game.start());
         steps.steps(40);
         add(
             &format!("playout steps, Connect Four {columns} by {rows}"),
@@ -77,7 +77,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     let rows = KInARow::new(8, 8, 5)?;
-    let mut steps = PlayoutSteps::of_game(rows.clone(), rows.start());
+    let mut steps = PlayoutSteps::new_for(rows.clone(), rows.start());
     steps.steps(70);
     add(
         "playout steps, 5 in a row on 8 by 8",
@@ -168,7 +168,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     add(
         "game challenge",
-        Challenge::of_game(&small, "nearest the middle", |grid: &Grid| {
+        Challenge::new_for(&small, "nearest the middle", |grid: &Grid| {
             small.moves(grid)[0]
         })
         .scaled(scale)

@@ -284,7 +284,7 @@ fn a_learners_player_meets_the_computer_on_any_game() {
     let connect = ConnectFour::new(4, 4).unwrap();
     let solved = SolvedGame::new(&connect, &connect.start()).unwrap();
     let perfect = |grid: &Grid| solved.best_moves(&connect, grid)[0];
-    let challenge = Challenge::of_game(&connect, "perfect too", perfect);
+    let challenge = Challenge::new_for(&connect, "perfect too", perfect);
     assert_eq!(
         challenge.opponents(),
         ["random", "MCTS 100", "MCTS 1,000", "perfect"]
@@ -306,7 +306,7 @@ fn a_learners_player_meets_the_computer_on_any_game() {
 
     // Taking sticks: always one loses to perfect play from 10 (X) and wins nothing against it.
     let take = TakeAway(10);
-    let ones = Challenge::of_game(&take, "ones", |_: &(u32, Player)| 1);
+    let ones = Challenge::new_for(&take, "ones", |_: &(u32, Player)| 1);
     // A learner's game with no name of its own is called by its type's, in words.
     let text = ones.to_string();
     assert!(
@@ -319,7 +319,7 @@ fn a_learners_player_meets_the_computer_on_any_game() {
         "{ones}"
     );
     // A move not allowed, or a panic, forfeits the game; the forfeit is said in the game's words.
-    let greedy = Challenge::of_game(&take, "greedy", |p: &(u32, Player)| p.0.min(4));
+    let greedy = Challenge::new_for(&take, "greedy", |p: &(u32, Player)| p.0.min(4));
     let record = greedy.record("random", Player::X).unwrap();
     assert!(record.forfeits > 0.0, "{greedy}");
     let forfeit = greedy.first_forfeit().unwrap();
@@ -332,7 +332,7 @@ fn a_learners_player_meets_the_computer_on_any_game() {
         text.contains("sticks, X to take (X to move): it chose 4, which is not one of the moves"),
         "{text}"
     );
-    let panics = Challenge::of_game(&take, "panics", |_: &(u32, Player)| -> u32 { panic!("no") });
+    let panics = Challenge::new_for(&take, "panics", |_: &(u32, Player)| -> u32 { panic!("no") });
     assert_eq!(panics.record("random", Player::O).unwrap().forfeits, 1.0);
     assert!(panics.to_html().as_str().contains("panicked: no"));
     let html = challenge.to_html().into_string();
@@ -343,7 +343,7 @@ fn a_learners_player_meets_the_computer_on_any_game() {
 
     // Too big to solve: perfect play is left out, and the picture says why.
     let shop = ConnectFour::new(7, 6).unwrap();
-    let shop_challenge = Challenge::of_game(&shop, "leftmost", |g: &Grid| shop.moves(g)[0]);
+    let shop_challenge = Challenge::new_for(&shop, "leftmost", |g: &Grid| shop.moves(g)[0]);
     assert_eq!(shop_challenge.opponents().len(), 3);
     assert!(
         shop_challenge.to_string().contains("too big to solve"),
@@ -396,6 +396,23 @@ fn the_any_game_names_of_before_still_work() {
         challenge.to_string().contains("not one of the moves"),
         "{challenge}"
     );
+
+    // The any-game forms' names before `_for`: the same calls.
+    let take = TakeAway(10);
+    let ones = |_: &(u32, Player)| 1;
+    assert_eq!(
+        Challenge::of_game(&take, "ones", ones).to_string(),
+        Challenge::new_for(&take, "ones", ones).to_string()
+    );
+    let mut old = PlayoutSteps::of_game(TakeAway(7), take.start());
+    let mut new = PlayoutSteps::new_for(TakeAway(7), take.start());
+    assert_eq!(old.steps(20).to_string(), new.steps(20).to_string());
+    let mut perfect = Opponent::perfect_for(&take).unwrap();
+    assert_eq!(
+        perfect.choose_in(&take, &take.start()),
+        perfect.choose_for(&take, &take.start())
+    );
+    assert!(perfect.turn_in(&take, &take.start()).is_some());
 }
 
 impl ShowGame for TakeAway {
@@ -443,17 +460,17 @@ fn the_monte_carlo_stepper_steps_any_game() {
 
     let connect = ConnectFour::new(4, 4).unwrap();
     let html = check(
-        PlayoutSteps::of_game(connect.clone(), connect.start()).seed(3),
+        PlayoutSteps::new_for(connect.clone(), connect.start()).seed(3),
         80,
     );
     assert!(html.contains("X in column 0"), "{html}");
     let take = TakeAway(7);
-    let steps = PlayoutSteps::of_game(TakeAway(7), take.start());
+    let steps = PlayoutSteps::new_for(TakeAway(7), take.start());
     assert_eq!(steps.position(), &(7, Player::X));
     let html = check(steps, 40);
     assert!(html.contains("7 sticks, X to take"), "{html}");
     assert!(html.contains("X takes 3"), "{html}");
-    let mut steps = PlayoutSteps::of_game(TakeAway(7), take.start());
+    let mut steps = PlayoutSteps::new_for(TakeAway(7), take.start());
     let text = steps.steps(40).to_string();
     assert!(text.contains("most tried at the root: takes 3"), "{text}");
 }
@@ -489,7 +506,7 @@ fn a_game_that_never_ends_is_refused_or_cut_short() {
     }
     assert!(SolvedGame::new(&Forever, &Forever.start()).is_err());
     assert!(SearchCheck::negamax(&Forever, |_| 0).is_err());
-    let challenge = Challenge::of_game(&Forever, "ones", |_: &(u64, Player)| 1);
+    let challenge = Challenge::new_for(&Forever, "ones", |_: &(u64, Player)| 1);
     let text = challenge.to_string();
     assert!(text.contains("too big to solve"), "{text}");
     assert!(text.contains("the games played were: MCTS 100 0"), "{text}");
@@ -503,7 +520,7 @@ fn a_challenges_monte_carlo_players_share_one_bound_on_their_searches() {
     // searched that both Monte Carlo players share, so MCTS 1,000 plays no game; a bound for
     // each would let it play some.
     let game = KInARow::new(8, 8, 5).unwrap();
-    let challenge = Challenge::of_game(&game, "first", |grid: &Grid| game.moves(grid)[0]);
+    let challenge = Challenge::new_for(&game, "first", |grid: &Grid| game.moves(grid)[0]);
     let text = challenge.to_string();
     assert!(
         text.contains(

@@ -491,14 +491,14 @@ proptest! {
         let small = Mcts::new(50).unwrap().seed(seed);
         let _ = (small.search(&row_game, &a).best_move(), small.search(&drop_game, &b).best_move());
         let _ = search_ahead(&drop_game, &b, seed as u32, |_, _| i32::MAX).map(|best| best.map(|(m, _)| m));
-        let mut stepped = PlayoutSteps::of_game(drop_game.clone(), b).seed(seed).exploration(f64::NAN);
+        let mut stepped = PlayoutSteps::new_for(drop_game.clone(), b).seed(seed).exploration(f64::NAN);
         stepped.steps(moves.len() * 3);
         let _ = (stepped.position(), stepped.last_playout().map(|p| p.moves.len()), stepped.to_html(), stepped.to_string());
         if columns * rows <= 9 {
             let check = SearchCheck::negamax(&row_game, |_| seed as i32).map(|c| (c.positions_of_the_game(), c.checked(), c.to_html()));
             let _ = (check, SearchCheck::minimax(&drop_game, |_| i32::MIN).map(|c| c.to_string()));
             if columns * rows <= 4 {
-                let _ = Challenge::of_game(&drop_game, "<hostile>", |_: &Grid| seed as usize).to_html();
+                let _ = Challenge::new_for(&drop_game, "<hostile>", |_: &Grid| seed as usize).to_html();
             }
             let _ = (solve(&row_game, &a).map(|s| s.value), solve_minimax(&drop_game, &b).map(|s| s.positions), move_values(&row_game, &row_game.start()).map(|v| (v.best().len(), v.to_html().len(), v.into_vec().len())));
             let _ = (PaperTree::from_game(&row_game, &a).map(|t| t.minimax_value()), PaperTree::from_game(&drop_game, &b).map_err(|e| e.to_string()));

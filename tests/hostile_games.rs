@@ -361,7 +361,7 @@ where
     let _ = answers_or_refuses(SearchCheck::negamax(game, |_| 0)).map(|c| c.to_html());
     let _ = answers_or_refuses(SearchCheck::minimax(game, |_| 1)).map(|c| c.to_string());
     let first = |position: &G::Position| game.moves(position).first().copied();
-    let challenge = Challenge::of_game(game, "the first move", move |position: &G::Position| {
+    let challenge = Challenge::new_for(game, "the first move", move |position: &G::Position| {
         first(position).expect("a move")
     });
     let _ = (challenge.to_html(), challenge.to_string());
@@ -369,18 +369,18 @@ where
     let mut o = Opponent::mcts_for(game, 100, 2);
     let played = play_game(game, &mut x, &mut o);
     let _ = played.moves.len();
-    let _ = Opponent::perfect_for(game).map(|mut perfect| perfect.choose_in(game, &start));
+    let _ = Opponent::perfect_for(game).map(|mut perfect| perfect.choose_for(game, &start));
     let mut searching = Opponent::searching_for(game, u32::MAX, |_, _| 0);
-    let _ = searching.turn_in(game, &start);
+    let _ = searching.turn_for(game, &start);
     let mut own = Opponent::own_for(game, "own", |_: &G::Position| panic!("a learner's panic"));
-    let _ = own.turn_in(game, &start);
+    let _ = own.turn_for(game, &start);
     let players = [
         Opponent::random_for(game, 3),
         Opponent::mcts_for(game, 50, 4),
         Opponent::bot(Panicky),
     ];
     let _ = Tournament::among_for(game, players).map(|t| t.to_html());
-    let mut steps = PlayoutSteps::of_game(game.clone(), start.clone()).seed(5);
+    let mut steps = PlayoutSteps::new_for(game.clone(), start.clone()).seed(5);
     steps.steps(usize::MAX);
     let html = steps.to_html().into_string();
     assert!(
@@ -451,6 +451,17 @@ fn the_rest_of_the_any_game_calls() {
         let _ = check_game_negamax(&game, |_| 0).map(|c| (c.positions_in_play(), c.to_string()));
         let _ = check_game_minimax(&game, |_| i32::MIN).map(|c| c.to_html());
     }
+    // The any-game forms' names before `_for`, on a game whose rules panic.
+    let start = Careless.start();
+    let _ = Challenge::of_game(&Careless, "greedy", |_: &(u32, Player)| 3).to_html();
+    let _ = PlayoutSteps::of_game(Careless, start)
+        .steps(usize::MAX)
+        .to_html();
+    let mut searching = Opponent::searching_for(&Careless, 9, |_, _| 0);
+    let _ = (
+        searching.choose_in(&Careless, &start),
+        searching.turn_in(&Careless, &start),
+    );
     assert_eq!(magic_tictactoe::SolvedGame::tic_tac_toe().len(), 5_478);
     let _ = magic_tictactoe::engine::budget::max_depth::<[u8; 1 << 30]>();
     for finish in [
@@ -474,7 +485,7 @@ fn caught<T>(result: Result<T, SearchError>, method: &str, moves: &[&str]) -> St
 
 #[test]
 fn rules_that_panic() {
-    let challenge = Challenge::of_game(&Careless, "greedy", |_: &(u32, Player)| 3);
+    let challenge = Challenge::new_for(&Careless, "greedy", |_: &(u32, Player)| 3);
     let text = challenge.to_string();
     assert!(text.contains("taking more sticks than are left"), "{text}");
     // Said where the game stood and the move that led there, in the game's words.
@@ -546,7 +557,7 @@ fn rules_that_panic() {
         "{panicked}"
     );
     assert!(tree.stopped_early() && tree.playouts() < 1_000);
-    let mut steps = PlayoutSteps::of_game(Careless, start);
+    let mut steps = PlayoutSteps::new_for(Careless, start);
     steps.steps(1_000);
     let picture = steps.to_html().into_string();
     assert!(
@@ -592,7 +603,7 @@ fn rules_that_panic() {
     );
     // A searching player that meets the panic forfeits, saying where.
     let mut searching = Opponent::searching_for(&Careless, 9, |_, _| 0);
-    match searching.turn_in(&Careless, &start) {
+    match searching.turn_for(&Careless, &start) {
         Some(Turn::Forfeits(fault)) => assert!(fault.to_string().contains("`play` panicked")),
         _ => panic!("the searching player should forfeit"),
     }

@@ -86,7 +86,7 @@ enum Knowledge<M> {
 /// The same player and seed always choose the same moves. Tic-tac-toe's players are made with
 /// [`Opponent::new`], [`Opponent::own`], [`Opponent::searching`] and [`Opponent::mcts`] and
 /// asked with [`Opponent::turn`]; any game's with the same names ending in `_for`, which take
-/// the game, and asked with [`Opponent::turn_in`].
+/// the game, and asked with [`Opponent::turn_for`].
 ///
 /// ```
 /// use magic_tictactoe::{Board, Level, Opponent, Square};
@@ -113,7 +113,7 @@ enum Knowledge<M> {
 /// use magic_tictactoe::TwoPlayerGame;
 /// let heap = TakeAway::new(7);
 /// let mut perfect = Opponent::perfect_for(&heap)?;
-/// assert_eq!(perfect.choose_in(&heap, &heap.start()).map(|choice| choice.square), Some(3));
+/// assert_eq!(perfect.choose_for(&heap, &heap.start()).map(|choice| choice.square), Some(3));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Opponent<G: TwoPlayerGame = TicTacToe> {
@@ -245,6 +245,7 @@ impl Opponent<TicTacToe> {
     }
 
     /// The square it plays on `board` and why, or `None` if the game is over or it forfeits.
+    /// [`choose_for`](Opponent::choose_for) on any game.
     pub fn choose(&mut self, board: Board) -> Option<Choice> {
         match self.turn(board)? {
             Turn::Plays(choice) => Some(choice),
@@ -254,6 +255,7 @@ impl Opponent<TicTacToe> {
 
     /// What it does on `board`: play a square, or forfeit because its code chose no free
     /// square or panicked. `None` once the game is over. The crate's levels never forfeit.
+    /// [`turn_for`](Opponent::turn_for) on any game.
     ///
     /// ```
     /// use magic_tictactoe::{Board, Fault, Opponent, Turn};
@@ -275,7 +277,7 @@ impl Opponent<TicTacToe> {
                 })
             }
             Some(_) => None,
-            None => self.turn_in(&TicTacToe::default(), &board),
+            None => self.turn_for(&TicTacToe::default(), &board),
         }
     }
 }
@@ -511,9 +513,10 @@ where
         }
     }
 
-    /// Its move at `position` of `game` and why, or `None` if the game is over or it forfeits.
-    pub fn choose_in(&mut self, game: &G, position: &G::Position) -> Option<Choice<G::Move>> {
-        match self.turn_in(game, position)? {
+    /// Its move at `position` of `game` and why, or `None` if the game is over or it forfeits:
+    /// [`choose`](Opponent::choose) on any game.
+    pub fn choose_for(&mut self, game: &G, position: &G::Position) -> Option<Choice<G::Move>> {
+        match self.turn_for(game, position)? {
             Turn::Plays(choice) => Some(choice),
             Turn::Forfeits(_) => None,
         }
@@ -521,8 +524,8 @@ where
 
     /// What it does at `position` of `game`: play a move, or forfeit because its code chose no
     /// move it may make, or panicked, or (MENACE) its box is empty. `None` once the game is
-    /// over. The computer's own players never forfeit.
-    pub fn turn_in(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
+    /// over. The computer's own players never forfeit. [`turn`](Opponent::turn) on any game.
+    pub fn turn_for(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
         if game.ending(position).is_some() {
             return None;
         }
@@ -565,7 +568,7 @@ where
             Kind::Drawing(player) => return Some(player.chances(game, position)),
             Kind::Mcts(_) => {
                 // The same move at the same position, always: all the chance on it.
-                return match self.turn_in(game, position)? {
+                return match self.turn_for(game, position)? {
                     Turn::Plays(choice) => Some(Ok(vec![(choice.square, 1.0)])),
                     Turn::Forfeits(fault) => Some(Err(fault)),
                 };
@@ -584,8 +587,8 @@ where
     }
 
     fn ask_twice(&mut self, game: &G, position: &G::Position) -> Option<MoveChances<G::Move>> {
-        let first = self.turn_in(game, position)?;
-        let again = self.turn_in(game, position)?;
+        let first = self.turn_for(game, position)?;
+        let again = self.turn_for(game, position)?;
         match (first, again) {
             (Turn::Forfeits(fault), Turn::Forfeits(_)) => Some(Err(fault)),
             (Turn::Plays(a), Turn::Plays(b)) if a.square == b.square => {
@@ -611,6 +614,24 @@ where
         let choice = choice?;
         self.known.insert(position.clone(), Knowledge::Move(choice));
         Ok(choice)
+    }
+}
+
+impl<G> Opponent<G>
+where
+    G: TwoPlayerGame + 'static,
+    G::Position: Hash + Eq,
+{
+    /// The old name of [`Opponent::choose_for`].
+    #[deprecated(note = "a call's any-game form is its tic-tac-toe name and `_for`: `choose_for`")]
+    pub fn choose_in(&mut self, game: &G, position: &G::Position) -> Option<Choice<G::Move>> {
+        self.choose_for(game, position)
+    }
+
+    /// The old name of [`Opponent::turn_for`].
+    #[deprecated(note = "a call's any-game form is its tic-tac-toe name and `_for`: `turn_for`")]
+    pub fn turn_in(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
+        self.turn_for(game, position)
     }
 }
 
@@ -661,7 +682,7 @@ where
     }
 
     fn turn(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
-        self.turn_in(game, position)
+        self.turn_for(game, position)
     }
 
     fn new_game(&mut self, seeds: &mut fastrand::Rng) {

@@ -1,13 +1,16 @@
 //! The names that checked a learner's search and challenged a learner's player on any game
 //! before tic-tac-toe's tools took every game: the checks are now [`SearchCheck::minimax`] and
-//! [`SearchCheck::negamax`], the challenge [`Challenge::of_game`]. Lessons written with these
+//! [`SearchCheck::negamax`], the challenge [`Challenge::new_for`]; and the any-game forms
+//! named before every one was its tic-tac-toe name and `_for` (`Challenge::of_game` and
+//! `PlayoutSteps::of_game`; `Opponent::choose_in` and `turn_in` are kept beside `Opponent`).
+//! Lessons written with these
 //! names go on working, with the bounds they had (a position that prints with `{:?}`, no
-//! [`ShowGame`](crate::render::ShowGame) needed).
+//! [`ShowGame`] needed).
 //!
 //! ```
 //! # #![allow(deprecated)]
 //! use magic_tictactoe::any_game::{check_game_negamax, GameChallenge};
-//! // (Today: `SearchCheck::negamax(&game, search)` and `Challenge::of_game(&game, name, player)`.)
+//! // (Today: `SearchCheck::negamax(&game, search)` and `Challenge::new_for(&game, name, player)`.)
 //! use magic_tictactoe::games::TakeAway;
 //! use magic_tictactoe::{Player, TwoPlayerGame};
 //!
@@ -23,7 +26,9 @@ use std::hash::Hash;
 use std::fmt;
 
 use super::challenge::Challenge;
+use super::playouts::PlayoutSteps;
 use super::search_check::{Mistake, SearchCheck};
+use crate::render::ShowGame;
 use crate::rules::TwoPlayerGame;
 
 pub use super::challenge::{GAMES_EACH, MAX_CHALLENGE_SEARCH_MOVES};
@@ -39,14 +44,14 @@ pub type GameSearchCheck<G> = SearchCheck<G>;
 #[deprecated(note = "the checks of every game give a `Mistake`")]
 pub type GameMistake<G> = Mistake<G>;
 
-/// A learner's player against the computer on any game: [`Challenge::of_game`].
+/// A learner's player against the computer on any game: [`Challenge::new_for`].
 #[derive(Debug, Clone, Copy)]
-#[deprecated(note = "a challenge on any game is `Challenge::of_game`")]
+#[deprecated(note = "a challenge on any game is `Challenge::new_for`")]
 pub struct GameChallenge;
 
 #[allow(deprecated)]
 impl GameChallenge {
-    /// `player`, named `name`, against the computer on `game`, as [`Challenge::of_game`] plays
+    /// `player`, named `name`, against the computer on `game`, as [`Challenge::new_for`] plays
     /// it; a forfeit's position is printed as `{:?}` prints it (the game needs no words of its
     /// own, as it did not before).
     #[allow(
@@ -63,5 +68,32 @@ impl GameChallenge {
         Challenge::played(game, &game_name, name, player, &|position| {
             format!("{position:?}")
         })
+    }
+}
+
+impl<G> Challenge<G>
+where
+    G: ShowGame + 'static,
+    G::Position: Hash + Eq,
+{
+    /// The old name of [`Challenge::new_for`].
+    #[deprecated(
+        note = "a call's any-game form is its tic-tac-toe name and `_for`: `Challenge::new_for`"
+    )]
+    pub fn of_game<P>(game: &G, name: &str, player: P) -> Challenge<G>
+    where
+        P: FnMut(&G::Position) -> G::Move,
+    {
+        Challenge::new_for(game, name, player)
+    }
+}
+
+impl<G: ShowGame> PlayoutSteps<G> {
+    /// The old name of [`PlayoutSteps::new_for`].
+    #[deprecated(
+        note = "a call's any-game form is its tic-tac-toe name and `_for`: `PlayoutSteps::new_for`"
+    )]
+    pub fn of_game(game: G, position: G::Position) -> PlayoutSteps<G> {
+        PlayoutSteps::new_for(game, position)
     }
 }

@@ -20,7 +20,7 @@
 //! // Any game: always take one stick, a player that loses to perfect play.
 //! use magic_tictactoe::games::TakeAway;
 //! let heap = TakeAway::new(10);
-//! let one = Challenge::of_game(&heap, "one at a time", |_: &(u32, Player)| 1);
+//! let one = Challenge::new_for(&heap, "one at a time", |_: &(u32, Player)| 1);
 //! assert!(one.record("perfect", Player::X).unwrap().losses > 0.99);
 //! ```
 
@@ -40,7 +40,7 @@ use crate::render::{Border, Html, Picture, Px, Scale, ShowGame, div, notebook_pi
 use crate::rules::text::thousands;
 use crate::rules::{Player, TicTacToe, TwoPlayerGame};
 
-/// Games a challenge on any game ([`Challenge::of_game`]) plays against each opponent on each
+/// Games a challenge on any game ([`Challenge::new_for`]) plays against each opponent on each
 /// side, when its chances cannot be worked out exactly.
 pub const GAMES_EACH: u32 = 10;
 
@@ -93,7 +93,7 @@ impl<'a> From<&'a str> for Against<'a> {
 /// chances are exact, added up over every game the levels can play against it; when it does not
 /// (it uses randomness), they are counted over [`SAMPLED_GAMES`] games for each pairing.
 ///
-/// On any game ([`Challenge::of_game`]) it plays random play, Monte Carlo tree search with 100
+/// On any game ([`Challenge::new_for`]) it plays random play, Monte Carlo tree search with 100
 /// and with 1,000 playouts a move, and perfect play when the game is small enough to solve in a
 /// cell: [`GAMES_EACH`] games each way (fewer against Monte Carlo when its playouts reach
 /// [`MAX_CHALLENGE_SEARCH_MOVES`]); the computer's players are seeded, so a class sees the same
@@ -143,7 +143,8 @@ impl<G: TwoPlayerGame> Clone for Challenge<G> {
 
 impl Challenge<TicTacToe> {
     /// `player` (a learner's function from a board to a square, an [`Opponent`], or a
-    /// [`Level`]) against each of [`Level::ALL`], as X and as O.
+    /// [`Level`]) against each of [`Level::ALL`], as X and as O. [`Challenge::new_for`] on any
+    /// game.
     pub fn new(player: impl Into<Opponent>) -> Challenge {
         let mut player = player.into();
         let name = player.name().to_owned();
@@ -191,8 +192,8 @@ where
     /// `player`, named `name`, against the computer on `game`, from its start: random play,
     /// Monte Carlo tree search with 100 and 1,000 playouts a move, and perfect play when the
     /// game solves in a cell, [`GAMES_EACH`] games each way. A forfeit is said in the game's
-    /// words ([`ShowGame::position_text`]).
-    pub fn of_game<P>(game: &G, name: &str, player: P) -> Challenge<G>
+    /// words ([`ShowGame::position_text`]). [`Challenge::new`] on any game.
+    pub fn new_for<P>(game: &G, name: &str, player: P) -> Challenge<G>
     where
         P: FnMut(&G::Position) -> G::Move,
     {
@@ -240,7 +241,7 @@ where
     }
 
     fn turn(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
-        self.0.turn_in(game, position)
+        self.0.turn_for(game, position)
     }
 
     fn new_game(&mut self, seeds: &mut fastrand::Rng) {

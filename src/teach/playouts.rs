@@ -28,7 +28,7 @@ pub const MAX_STEPPED_PLAYOUTS: u32 = 20_000;
 
 /// A Monte Carlo tree search on a position, watched one playout at a time: of a tic-tac-toe
 /// board (`PlayoutSteps::new(board)`), or of any game the pictures can show
-/// (`PlayoutSteps::of_game(game, position)`).
+/// (`PlayoutSteps::new_for(game, position)`).
 ///
 /// ```
 /// use magic_tictactoe::playouts::PlayoutSteps;
@@ -183,9 +183,9 @@ impl<G: TwoPlayerGame> Watch<G> for Recorder<G::Move> {
 
 impl PlayoutSteps<TicTacToe> {
     /// A search of `board`, no playout made yet, with the crate's seed and the exploration
-    /// constant √2.
+    /// constant √2. [`PlayoutSteps::new_for`] on any game.
     pub fn new(board: Board) -> PlayoutSteps {
-        PlayoutSteps::of_game(TicTacToe::default(), board)
+        PlayoutSteps::new_for(TicTacToe::default(), board)
     }
 
     /// The board searched.
@@ -203,13 +203,13 @@ impl<G: ShowGame> PlayoutSteps<G> {
     /// use magic_tictactoe::prelude::*;
     ///
     /// let game = ConnectFour::new(4, 4)?;
-    /// let mut steps = PlayoutSteps::of_game(game.clone(), game.start());
+    /// let mut steps = PlayoutSteps::new_for(game.clone(), game.start());
     /// steps.steps(50);
     /// assert_eq!(steps.tree().playouts(), 50);
     /// assert!(steps.to_html().as_str().contains("in column"));
     /// # Ok::<(), magic_tictactoe::LimitError>(())
     /// ```
-    pub fn of_game(game: G, position: G::Position) -> PlayoutSteps<G> {
+    pub fn new_for(game: G, position: G::Position) -> PlayoutSteps<G> {
         PlayoutSteps {
             game,
             position,
