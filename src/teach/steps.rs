@@ -164,11 +164,15 @@ pub enum Bound<S> {
     PlusInfinity,
 }
 
-/// A search over a tree of numbered nodes, replayed one node at a time.
+/// Minimax or alpha-beta replayed over a tree one node at a time, forward and back, with alpha
+/// and beta at every node: over tic-tac-toe's boards a [`SearchTree`](crate::tree::SearchTree),
+/// over numbers on paper a [`PaperSearch`](crate::paper::PaperSearch). `S` is what a node's
+/// value is: a [`Value`](crate::Value) (win, draw or loss, and in how many moves) or a number.
 #[derive(Debug, Clone)]
-pub(crate) struct Steps<S> {
+pub struct Stepper<T, S = crate::engine::Value> {
+    pub(crate) tree: T,
     pub(crate) shape: Vec<Shape>,
-    pub(crate) algorithm: Algorithm,
+    algorithm: Algorithm,
     events: Vec<Event<S>>,
     applied: usize,
     findings: Vec<Finding<S>>,
@@ -180,25 +184,40 @@ pub(crate) struct Steps<S> {
     last_evaluated: Option<usize>,
 }
 
-impl<S: Copy + Ord + Neg<Output = S>> Steps<S> {
-    /// Searches `tree` (its positions are the indices of `shape`, 0 the root) with
-    /// `algorithm`, recording every event; nothing is applied yet.
-    pub(crate) fn record<T>(tree: &T, shape: Vec<Shape>, algorithm: Algorithm) -> Steps<S>
-    where
-        T: GameTree<Position = usize, Score = S>,
-    {
-        let mut recorder = Recorder {
-            events: Vec::new(),
-            path: Vec::new(),
-        };
-        search::search(tree, 0, algorithm.pruning(), &mut recorder);
-        Steps {
+/// Every event of a search over a tree of numbered nodes, recorded to be replayed.
+pub(crate) struct Recorded<S>(Vec<Event<S>>);
+
+/// Searches `walk` (its positions are node numbers, 0 the root) with `algorithm`, recording
+/// every event.
+pub(crate) fn record<W>(walk: &W, algorithm: Algorithm) -> Recorded<W::Score>
+where
+    W: GameTree<Position = usize>,
+{
+    let mut recorder = Recorder {
+        events: Vec::new(),
+        path: Vec::new(),
+    };
+    search::search(walk, 0, algorithm.pruning(), &mut recorder);
+    Recorded(recorder.events)
+}
+
+impl<T, S: Copy + Ord + Neg<Output = S>> Stepper<T, S> {
+    /// The search of `tree` (its nodes numbered as `shape`'s, 0 the root) by `algorithm`, as
+    /// `recorded`; nothing is replayed yet.
+    pub(crate) fn replaying(
+        tree: T,
+        shape: Vec<Shape>,
+        algorithm: Algorithm,
+        recorded: Recorded<S>,
+    ) -> Stepper<T, S> {
+        Stepper {
+            tree,
             findings: vec![Finding::Unvisited; shape.len()],
             windows: vec![None; shape.len()],
             best: vec![None; shape.len()],
             shape,
             algorithm,
-            events: recorder.events,
+            events: recorded.0,
             applied: 0,
             last_evaluated: None,
         }
@@ -290,8 +309,8 @@ impl<S: Copy + Ord + Neg<Output = S>> Steps<S> {
     }
 
     /// Walks on until one more node has its value, and shows at once the branches that value
-    /// cuts off.
-    pub(crate) fn step(&mut self) {
+    /// cuts off; returns the search to show.
+    pub fn step(&mut self) -> &Self {
         while let Some(&event) = self.events.get(self.applied) {
             self.applied += 1;
             self.apply(event);
@@ -303,16 +322,18 @@ impl<S: Copy + Ord + Neg<Output = S>> Steps<S> {
                 break;
             }
         }
+        self
     }
 
     /// Takes `n` steps, or as many as are left.
-    pub(crate) fn steps(&mut self, n: usize) {
+    pub fn steps(&mut self, n: usize) -> &Self {
         for _ in 0..n {
             if self.is_finished() {
                 break;
             }
             self.step();
         }
+        self
     }
 
     /// Steps taken so far: nodes given a value.
@@ -323,34 +344,44 @@ impl<S: Copy + Ord + Neg<Output = S>> Steps<S> {
             .count()
     }
 
-    /// Goes back one step.
-    pub(crate) fn back(&mut self) {
+    /// Goes back one step: the node evaluated last is unknown again.
+    pub fn back(&mut self) -> &Self {
         let taken = self.taken();
         self.restart();
-        self.steps(taken.saturating_sub(1));
+        self.steps(taken.saturating_sub(1))
     }
 
-    /// Walks to the end.
-    pub(crate) fn finish(&mut self) {
+    /// Walks to the end of the search.
+    pub fn finish(&mut self) -> &Self {
         while !self.is_finished() {
             self.step();
         }
+        self
     }
 
-    /// Starts again from nothing.
-    pub(crate) fn restart(&mut self) {
+    /// Starts the search again from nothing.
+    pub fn restart(&mut self) -> &Self {
         self.applied = 0;
         self.last_evaluated = None;
         self.findings.fill(Finding::Unvisited);
         self.windows.fill(None);
         self.best.fill(None);
+        self
     }
 
-    pub(crate) fn is_finished(&self) -> bool {
+    /// Whether the search has ended.
+    pub fn is_finished(&self) -> bool {
         self.applied >= self.events.len()
     }
 
-    pub(crate) fn findings(&self) -> &[Finding<S>] {
+    /// The search walking the tree.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// What the search knows of each node so far, seen by max (the player to move at the
+    /// root), in the tree's order.
+    pub fn findings(&self) -> &[Finding<S>] {
         &self.findings
     }
 
@@ -361,9 +392,10 @@ impl<S: Copy + Ord + Neg<Output = S>> Steps<S> {
             .unwrap_or(Finding::Unvisited)
     }
 
-    /// The latest alpha and beta at `node`, seen by max, once the search has reached it.
-    pub(crate) fn window(&self, node: usize) -> Option<(Bound<S>, Bound<S>)> {
-        self.windows.get(node).copied().flatten()
+    /// Alpha and beta at node `index` as the search last saw them, from max's point of view
+    /// (alpha: what max is sure of; beta: what min is sure of), once the search has reached it.
+    pub fn window(&self, index: usize) -> Option<(Bound<S>, Bound<S>)> {
+        self.windows.get(index).copied().flatten()
     }
 
     /// The best value found so far at `node`, seen by max.
@@ -371,23 +403,26 @@ impl<S: Copy + Ord + Neg<Output = S>> Steps<S> {
         self.best.get(node).copied().flatten()
     }
 
-    pub(crate) fn last_evaluated(&self) -> Option<usize> {
+    /// The node evaluated by the last step.
+    pub fn last_evaluated(&self) -> Option<usize> {
         self.last_evaluated
     }
 
-    pub(crate) fn evaluated(&self) -> usize {
+    /// Nodes with a value so far, exact or a bound.
+    pub fn evaluated(&self) -> usize {
         self.findings.iter().filter(|f| f.is_evaluated()).count()
     }
 
-    pub(crate) fn skipped(&self) -> usize {
+    /// Nodes alpha-beta has skipped so far.
+    pub fn skipped(&self) -> usize {
         self.findings
             .iter()
             .filter(|f| **f == Finding::Skipped)
             .count()
     }
 
-    /// Leaves (nodes without children) skipped so far.
-    pub(crate) fn skipped_leaves(&self) -> usize {
+    /// Leaves (nodes without moves) alpha-beta has skipped so far.
+    pub fn skipped_leaves(&self) -> usize {
         self.findings
             .iter()
             .zip(&self.shape)
@@ -406,9 +441,7 @@ impl<S: Copy + Ord + Neg<Output = S>> Steps<S> {
             |&child| matches!(self.finding(child), Finding::Exact(value) if same(value, root)),
         )
     }
-}
 
-impl<S: Copy + Ord + Neg<Output = S>> Steps<S> {
     /// Alpha and beta at `node` for alpha-beta, or the best value so far for plain minimax,
     /// in words made by `show`; `None` before the search reaches the node, and for a node with
     /// no moves.

@@ -26,8 +26,8 @@
 use std::fmt;
 
 use super::steps::art::{Badge, TreeArt, node_look};
-pub use super::steps::{Algorithm, Bound, Finding};
-use super::steps::{Shape, Steps};
+use super::steps::{self, Shape};
+pub use super::steps::{Algorithm, Bound, Finding, Stepper};
 use crate::engine::search::{self, GameTree, MoveOrder, Pruning, TicTacToe, value_if_over};
 use crate::engine::{Value, stats};
 use crate::render::parts::{
@@ -114,16 +114,12 @@ impl GameTree for Nodes<'_> {
     }
 }
 
-/// A game tree being searched, one step at a time.
+/// A game tree being searched, one step at a time: the [`Stepper`] over the tree of
+/// tic-tac-toe boards below a position (its nodes, index 0 the root).
 ///
 /// Values are told from the point of view of the player to move at the root, who is "max"; the
 /// other player is "min". A value such as "X wins in 2" counts moves from that node.
-#[derive(Debug, Clone)]
-pub struct SearchTree {
-    nodes: Vec<TreeNode>,
-    root_player: Player,
-    steps: Steps<Value>,
-}
+pub type SearchTree = Stepper<Vec<TreeNode>>;
 
 impl SearchTree {
     /// Plain minimax over the tree below `board`, not started yet.
@@ -218,112 +214,40 @@ impl SearchTree {
                 max: node.board.turn() == root_player,
             })
             .collect();
-        let steps = Steps::record(&Nodes(&nodes), shape, algorithm);
-        Ok(SearchTree {
-            nodes,
-            root_player,
-            steps,
-        })
-    }
-
-    /// Walks on until one more node has its value; returns the tree to show.
-    pub fn step(&mut self) -> &SearchTree {
-        self.steps.step();
-        self
-    }
-
-    /// Takes `n` steps, or as many as are left.
-    pub fn steps(&mut self, n: usize) -> &SearchTree {
-        self.steps.steps(n);
-        self
-    }
-
-    /// Goes back one step: the node evaluated last is unknown again.
-    pub fn back(&mut self) -> &SearchTree {
-        self.steps.back();
-        self
-    }
-
-    /// Walks to the end of the search.
-    pub fn finish(&mut self) -> &SearchTree {
-        self.steps.finish();
-        self
-    }
-
-    /// Starts the search again from nothing.
-    pub fn restart(&mut self) -> &SearchTree {
-        self.steps.restart();
-        self
-    }
-
-    /// Whether the search has ended.
-    pub fn is_finished(&self) -> bool {
-        self.steps.is_finished()
+        let recorded = steps::record(&Nodes(&nodes), algorithm);
+        Ok(Stepper::replaying(nodes, shape, algorithm, recorded))
     }
 
     /// Positions in the whole tree.
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.tree.len()
     }
 
     /// Always false: a tree has at least its root.
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.tree.is_empty()
     }
 
     /// The nodes; index 0 is the root.
     pub fn nodes(&self) -> &[TreeNode] {
-        &self.nodes
-    }
-
-    /// What the search knows about each node so far.
-    pub fn findings(&self) -> &[Finding] {
-        self.steps.findings()
-    }
-
-    /// Alpha and beta at node `index` as the search last saw them, from max's point of view
-    /// (alpha: what max is sure of; beta: what min is sure of), once the search has reached it.
-    pub fn window(&self, index: usize) -> Option<(Bound<Value>, Bound<Value>)> {
-        self.steps.window(index)
+        &self.tree
     }
 
     /// The player to move at the root: "max".
     pub fn root_player(&self) -> Player {
-        self.root_player
-    }
-
-    /// The search walking the tree.
-    pub fn algorithm(&self) -> Algorithm {
-        self.steps.algorithm
-    }
-
-    /// Nodes whose value is known (exactly or as a bound).
-    pub fn evaluated(&self) -> usize {
-        self.steps.evaluated()
-    }
-
-    /// Nodes alpha-beta has skipped so far.
-    pub fn skipped(&self) -> usize {
-        self.steps.skipped()
-    }
-
-    /// The node evaluated by the last step.
-    pub fn last_evaluated(&self) -> Option<usize> {
-        self.steps.last_evaluated()
+        self.tree[0].board.turn()
     }
 
     /// The move the root player picks, once the root has its value: the first child (in keypad
     /// order) whose exact value equals the root's.
     pub fn chosen_move(&self) -> Option<Square> {
-        let child = self
-            .steps
-            .chosen_child(|child, root| child.after_ply() == root)?;
-        self.nodes[child].last_move
+        let child = self.chosen_child(|child, root| child.after_ply() == root)?;
+        self.tree[child].last_move
     }
 
     /// Words for a value seen by max: `X wins in 2`, `draw`, `O has won`.
     pub fn describe(&self, value: Value) -> String {
-        let (me, other) = (self.root_player, !self.root_player);
+        let (me, other) = (self.root_player(), !self.root_player());
         match value {
             Value::Win(0) => format!("{me} has won"),
             Value::Loss(0) => format!("{other} has won"),
@@ -346,7 +270,7 @@ impl SearchTree {
 
     /// A value in alpha and beta, in words without the moves to the end: `X wins`, `draw`.
     fn bound(&self, value: Value) -> String {
-        let (me, other) = (self.root_player, !self.root_player);
+        let (me, other) = (self.root_player(), !self.root_player());
         match value {
             Value::Win(_) => format!("{me} wins"),
             Value::Loss(_) => format!("{other} wins"),
@@ -355,8 +279,8 @@ impl SearchTree {
     }
 
     fn node_html(&self, index: usize, scale: Scale) -> Html {
-        let node = &self.nodes[index];
-        let finding = self.steps.finding(index);
+        let node = &self.tree[index];
+        let finding = self.finding(index);
         let chosen = self.is_finished()
             && node.depth == 1
             && node.last_move.is_some()
@@ -364,7 +288,7 @@ impl SearchTree {
         let just_done = self.last_evaluated() == Some(index) && !self.is_finished();
         let role = if node.children.is_empty() {
             "end".to_owned()
-        } else if node.board.turn() == self.root_player {
+        } else if node.board.turn() == self.root_player() {
             format!("{} max", node.board.turn())
         } else {
             format!("{} min", node.board.turn())
@@ -381,7 +305,7 @@ impl SearchTree {
             role: &role,
             body: Some(view.table_html(scale)),
             value: &self.label(finding),
-            window: self.steps.window_text(index, &|value| self.bound(value)),
+            window: self.window_text(index, &|value| self.bound(value)),
             look: node_look(scale, finding, chosen, just_done),
             min_width: 96,
         }
@@ -391,15 +315,15 @@ impl SearchTree {
     /// The tree itself, with a line from each position to each move.
     fn tree_html(&self, scale: Scale) -> Html {
         let art = TreeArt {
-            shape: &self.steps.shape,
+            shape: &self.shape,
             node: &|index| self.node_html(index, scale),
             edge_label: &|index| {
-                let node = &self.nodes[index];
+                let node = &self.tree[index];
                 node.last_move
                     .map(|square| format!("{} on {square}", !node.board.turn()))
                     .unwrap_or_default()
             },
-            skipped: &|index| self.steps.finding(index) == Finding::Skipped,
+            skipped: &|index| self.finding(index) == Finding::Skipped,
             node_width: &|_| 120,
         };
         art.draw(scale, 0)
@@ -422,7 +346,7 @@ impl SearchTree {
 impl fmt::Display for SearchTree {
     /// One line per node, indented by depth.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (node, finding) in self.nodes.iter().zip(self.findings()) {
+        for (node, finding) in self.tree.iter().zip(self.findings()) {
             let mv = node
                 .last_move
                 .map(|s| format!("{} on {s}: ", !node.board.turn()))
@@ -447,23 +371,23 @@ impl Picture for SearchTree {
         let mut inner = title(scale, &self.summary());
         inner.push(div().css("overflow-x", "auto").child(self.tree_html(scale)));
         let note = if self.is_finished() {
-            match (self.steps.finding(0), self.chosen_move()) {
+            match (self.finding(0), self.chosen_move()) {
                 (Finding::Exact(value), Some(square)) => format!(
                     "Done. {} to move picks square {square} (green): {}.",
-                    self.root_player,
+                    self.root_player(),
                     self.describe(value)
                 ),
                 _ => "Done.".to_owned(),
             }
         } else if let Some(index) = self.last_evaluated() {
-            let node = &self.nodes[index];
+            let node = &self.tree[index];
             let what = node
                 .last_move
                 .map(|square| format!("{} on {square}", !node.board.turn()))
                 .unwrap_or_else(|| "the root".to_owned());
             format!(
                 "Just evaluated (yellow): {what}, {}. Run the cell again for the next step.",
-                self.label(self.steps.finding(index))
+                self.label(self.finding(index))
             )
         } else {
             "Nothing evaluated yet: call step() to start.".to_owned()

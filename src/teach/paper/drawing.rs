@@ -12,14 +12,13 @@ use crate::teach::steps::{Algorithm, Finding};
 impl PaperSearch {
     fn node_html(&self, index: usize, scale: Scale) -> Html {
         let node = &self.tree.nodes[index];
-        let finding = self.steps.finding(index);
+        let finding = self.finding(index);
         let chosen = self.is_finished()
             && node.depth == 1
             && self
-                .steps
                 .chosen_child(|child, root| child == root)
                 .is_some_and(|chosen| chosen == index);
-        let just_done = self.steps.last_evaluated() == Some(index) && !self.is_finished();
+        let just_done = self.last_evaluated() == Some(index) && !self.is_finished();
         let role = match node.leaf {
             Some(_) => "leaf".to_owned(),
             None if node.depth.is_multiple_of(2) => format!("{} MAX", self.tree.name(index)),
@@ -33,7 +32,7 @@ impl PaperSearch {
             role: &role,
             body: None,
             value: &value,
-            window: self.steps.window_text(index, &|v: i32| v.to_string()),
+            window: self.window_text(index, &|v: i32| v.to_string()),
             look: node_look(scale, finding, chosen, just_done),
             min_width: if node.leaf.is_some() { 40 } else { 96 },
         }
@@ -62,14 +61,14 @@ impl PaperSearch {
                 }
                 _ => "Done.".to_owned(),
             }
-        } else if let Some(index) = self.steps.last_evaluated() {
+        } else if let Some(index) = self.last_evaluated() {
             let name = match self.tree.nodes[index].leaf {
                 Some(_) => format!("the leaf under {}", self.tree.move_name(index)),
                 None => self.tree.name(index),
             };
             format!(
                 "Just evaluated (yellow): {name}, {}. Run the cell again for the next step.",
-                label(self.steps.finding(index))
+                label(self.finding(index))
             )
         } else {
             "Nothing evaluated yet: call step() to start.".to_owned()
@@ -92,10 +91,10 @@ fn label(finding: Finding<i32>) -> String {
 impl PaperSearch {
     fn tree_html(&self, scale: Scale) -> Html {
         let art = TreeArt {
-            shape: &self.steps.shape,
+            shape: &self.shape,
             node: &|index| self.node_html(index, scale),
             edge_label: &|index| self.tree.move_name(index),
-            skipped: &|index| self.steps.finding(index) == Finding::Skipped,
+            skipped: &|index| self.finding(index) == Finding::Skipped,
             node_width: &|index| match self.tree.nodes[index].leaf {
                 Some(_) => 52,
                 None => 112,
@@ -136,7 +135,6 @@ impl fmt::Display for PaperSearch {
                 None => format!("{}: {}", s.tree.move_name(index), s.tree.name(index)),
             };
             let window = s
-                .steps
                 .window_text(index, &|v: i32| v.to_string())
                 .map(|w| format!(" ({w})"))
                 .unwrap_or_default();
@@ -144,7 +142,7 @@ impl fmt::Display for PaperSearch {
                 f,
                 "{}{name} -> {}{window}",
                 "  ".repeat(node.depth),
-                label(s.steps.finding(index))
+                label(s.finding(index))
             )?;
             node.children.iter().try_for_each(|&c| walk(s, c, f))
         }

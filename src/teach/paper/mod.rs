@@ -31,7 +31,7 @@ mod model;
 mod reader;
 mod stepper;
 
-pub use super::steps::{Bound, Finding};
+pub use super::steps::{Bound, Finding, Stepper};
 pub use error::{MAX_BRANCHING, MAX_LEAF_VALUE, MAX_LEAVES, MAX_TREE_DEPTH, PaperTreeError};
 pub use model::PaperTree;
 pub use stepper::{OrderComparison, PaperSearch};

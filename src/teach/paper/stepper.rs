@@ -3,7 +3,7 @@
 
 use super::model::PaperTree;
 use crate::engine::search::GameTree;
-use crate::teach::steps::{Algorithm, Bound, Finding, Shape, Steps};
+use crate::teach::steps::{self, Algorithm, Finding, Shape, Stepper};
 
 /// A search's infinity: beyond every leaf value.
 const INFINITY: i32 = 1_000_000;
@@ -45,24 +45,21 @@ impl GameTree for Walk<'_> {
 impl PaperTree {
     /// Plain minimax over the tree, not started yet.
     pub fn minimax_steps(&self) -> PaperSearch {
-        PaperSearch::new(self.clone(), Algorithm::Minimax)
+        PaperSearch::of_tree(self.clone(), Algorithm::Minimax)
     }
 
     /// Alpha-beta over the tree, not started yet.
     pub fn alpha_beta_steps(&self) -> PaperSearch {
-        PaperSearch::new(self.clone(), Algorithm::AlphaBeta)
+        PaperSearch::of_tree(self.clone(), Algorithm::AlphaBeta)
     }
 }
 
-/// Minimax or alpha-beta over a paper tree, one node at a time, forward and back.
-#[derive(Debug, Clone)]
-pub struct PaperSearch {
-    pub(super) tree: PaperTree,
-    pub(super) steps: Steps<i32>,
-}
+/// Minimax or alpha-beta over a paper tree, one node at a time, forward and back: the
+/// [`Stepper`] over a [`PaperTree`], whose values are numbers.
+pub type PaperSearch = Stepper<PaperTree, i32>;
 
 impl PaperSearch {
-    fn new(tree: PaperTree, algorithm: Algorithm) -> PaperSearch {
+    fn of_tree(tree: PaperTree, algorithm: Algorithm) -> PaperSearch {
         let shape = tree
             .nodes
             .iter()
@@ -72,43 +69,8 @@ impl PaperSearch {
                 max: node.depth.is_multiple_of(2),
             })
             .collect();
-        let steps = Steps::record(&Walk(&tree), shape, algorithm);
-        PaperSearch { tree, steps }
-    }
-
-    /// Walks on until one more node has its value; returns the search to show.
-    pub fn step(&mut self) -> &PaperSearch {
-        self.steps.step();
-        self
-    }
-
-    /// Takes `n` steps, or as many as are left.
-    pub fn steps(&mut self, n: usize) -> &PaperSearch {
-        self.steps.steps(n);
-        self
-    }
-
-    /// Goes back one step.
-    pub fn back(&mut self) -> &PaperSearch {
-        self.steps.back();
-        self
-    }
-
-    /// Walks to the end.
-    pub fn finish(&mut self) -> &PaperSearch {
-        self.steps.finish();
-        self
-    }
-
-    /// Starts again from nothing.
-    pub fn restart(&mut self) -> &PaperSearch {
-        self.steps.restart();
-        self
-    }
-
-    /// Whether the search has ended.
-    pub fn is_finished(&self) -> bool {
-        self.steps.is_finished()
+        let recorded = steps::record(&Walk(&tree), algorithm);
+        Stepper::replaying(tree, shape, algorithm, recorded)
     }
 
     /// The tree searched.
@@ -116,38 +78,12 @@ impl PaperSearch {
         &self.tree
     }
 
-    /// The search walking the tree.
-    pub fn algorithm(&self) -> Algorithm {
-        self.steps.algorithm
-    }
-
-    /// What the search knows of each node so far, seen by max, in the tree's order (breadth
-    /// first).
-    pub fn findings(&self) -> &[Finding<i32>] {
-        self.steps.findings()
-    }
-
     /// The root's value, once the search has found it.
     pub fn value(&self) -> Option<i32> {
-        match self.steps.finding(0) {
+        match self.finding(0) {
             Finding::Exact(value) => Some(value),
             _ => None,
         }
-    }
-
-    /// Alpha and beta at node `index`, seen by max, once the search has reached it.
-    pub fn window(&self, index: usize) -> Option<(Bound<i32>, Bound<i32>)> {
-        self.steps.window(index)
-    }
-
-    /// Nodes with a value so far, exact or a bound.
-    pub fn evaluated(&self) -> usize {
-        self.steps.evaluated()
-    }
-
-    /// Leaves alpha-beta has skipped so far.
-    pub fn skipped_leaves(&self) -> usize {
-        self.steps.skipped_leaves()
     }
 
     /// Leaves whose value the search has looked at so far.
@@ -155,14 +91,14 @@ impl PaperSearch {
         self.tree
             .nodes
             .iter()
-            .zip(self.steps.findings())
+            .zip(self.findings())
             .filter(|(node, finding)| node.leaf.is_some() && finding.is_evaluated())
             .count()
     }
 
     /// The move max picks at the root, once the root has its value: its name, such as `a1`.
     pub fn chosen_move(&self) -> Option<String> {
-        let child = self.steps.chosen_child(|child, root| child == root)?;
+        let child = self.chosen_child(|child, root| child == root)?;
         Some(self.tree.move_name(child))
     }
 }
