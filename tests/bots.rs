@@ -29,10 +29,7 @@ impl Bot<TakeAway> for Fixed {
         assert_eq!(game.to_move(position), self.side, "asked out of turn");
         self.asked += 1;
         let take = self.take.min(position.0);
-        (take > 0).then_some(Turn::Plays(Choice {
-            square: take,
-            reason: Reason::OwnPlayer,
-        }))
+        (take > 0).then_some(Turn::plays(take))
     }
 }
 
@@ -69,10 +66,7 @@ impl Bot<TakeAway> for Wrong {
             let sticks: Vec<u32> = Vec::new();
             let _ = sticks[position.0 as usize];
         }
-        Some(Turn::Plays(Choice {
-            square: 7,
-            reason: Reason::OwnPlayer,
-        }))
+        Some(Turn::plays(7))
     }
 }
 
@@ -154,10 +148,7 @@ impl Bot<TwoAgain> for Twos {
         assert_eq!(game.to_move(position), self.side, "asked out of turn");
         self.asked.push(*position);
         let take = if position.0 >= 2 { 2 } else { 1 };
-        Some(Turn::Plays(Choice {
-            square: take,
-            reason: Reason::OwnPlayer,
-        }))
+        Some(Turn::plays(take))
     }
 }
 
@@ -195,10 +186,7 @@ impl Bot<TakeAway> for OneAtATime {
     }
 
     fn turn(&mut self, _: &TakeAway, _: &Heap) -> Option<Turn<u32>> {
-        Some(Turn::Plays(Choice {
-            square: 1,
-            reason: Reason::OwnPlayer,
-        }))
+        Some(Turn::plays(1))
     }
 
     fn chances(&mut self, game: &TakeAway, position: &Heap) -> Option<MoveChances<u32>> {
@@ -300,10 +288,7 @@ impl Bot<TakeAway> for Panicky {
 
     fn turn(&mut self, _: &TakeAway, _: &Heap) -> Option<Turn<u32>> {
         if self.only_new_game {
-            return Some(Turn::Plays(Choice {
-                square: 1,
-                reason: Reason::OwnPlayer,
-            }));
+            return Some(Turn::plays(1));
         }
         panic!("my turn")
     }

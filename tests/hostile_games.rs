@@ -463,6 +463,12 @@ fn the_rest_of_the_any_game_calls() {
         searching.turn_in(&Careless, &start),
     );
     assert_eq!(magic_tictactoe::SolvedGame::tic_tac_toe().len(), 5_478);
+    // A learner's bot plays a move without naming `Choice`'s fields.
+    let plays = magic_tictactoe::Choice {
+        square: u32::MAX,
+        reason: magic_tictactoe::Reason::OwnPlayer,
+    };
+    assert_eq!(Turn::plays(u32::MAX), Turn::Plays(plays));
     let _ = magic_tictactoe::engine::budget::max_depth::<[u8; 1 << 30]>();
     for finish in [
         magic_tictactoe::Finish::Won,

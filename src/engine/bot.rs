@@ -19,7 +19,7 @@ pub type MoveChances<M> = Result<Vec<(M, f64)>, Fault<M>>;
 /// use magic_tictactoe::engine::play::End;
 /// use magic_tictactoe::{Bot, Turn, play_game};
 /// use magic_tictactoe::games::TakeAway;
-/// use magic_tictactoe::{Choice, Ending, Player, Reason, TwoPlayerGame};
+/// use magic_tictactoe::{Ending, Player, TwoPlayerGame};
 ///
 /// // Always takes one stick.
 /// struct OneAtATime;
@@ -30,9 +30,7 @@ pub type MoveChances<M> = Result<Vec<(M, f64)>, Fault<M>>;
 ///     }
 ///
 ///     fn turn(&mut self, game: &TakeAway, position: &(u32, Player)) -> Option<Turn<u32>> {
-///         game.moves(position).first().map(|&take| {
-///             Turn::Plays(Choice { square: take, reason: Reason::OwnPlayer })
-///         })
+///         game.moves(position).first().map(|&take| Turn::plays(take))
 ///     }
 /// }
 ///

@@ -30,6 +30,17 @@ pub enum Turn<M = Square> {
     Forfeits(Fault<M>),
 }
 
+impl<M> Turn<M> {
+    /// A learner's player plays `chosen`, a move of any game (a square, a column, sticks to
+    /// take): `Turn::plays(take)`, without naming [`Choice`]'s fields.
+    pub fn plays(chosen: M) -> Turn<M> {
+        Turn::Plays(Choice {
+            square: chosen,
+            reason: Reason::OwnPlayer,
+        })
+    }
+}
+
 /// What a player did wrong, so that it forfeits the game.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Fault<M = Square> {
