@@ -93,14 +93,14 @@ fn main() -> ExitCode {
     let style = style::Style::for_stdout();
     let mut out = io::stdout().lock();
     let result = match cli.command.unwrap_or(Command::Play(cli.play)) {
-        Command::Play(args) => match play::Settings::from_flags(
+        Command::Play(args) => match play::Flags::checked(
             args.mode.map(|mode| mode == Mode::Computer),
             args.level,
             args.mark,
             args.first.map(|first| first == First::Me),
             args.seed,
         ) {
-            Ok(settings) => play::run(settings, style, &mut io::stdin().lock(), &mut out),
+            Ok(flags) => play::run(flags, style, &mut io::stdin().lock(), &mut out),
             Err(message) => {
                 complain(&message);
                 return ExitCode::from(2);

@@ -9,22 +9,22 @@ use crate::style::Style;
 
 /// The choices made with flags; whatever is `None` is asked at the prompt.
 #[derive(Debug, Clone, Copy)]
-pub struct Settings {
+pub struct Flags {
     against_computer: Option<bool>,
     level: Option<Level>,
     mark: Option<Player>,
     seed: u64,
 }
 
-impl Settings {
+impl Flags {
     /// Checks that the flags agree. X always moves first, so `--first` decides the mark too.
-    pub fn from_flags(
+    pub fn checked(
         against_computer: Option<bool>,
         level: Option<Level>,
         mark: Option<Player>,
         i_move_first: Option<bool>,
         seed: Option<u64>,
-    ) -> Result<Settings, String> {
+    ) -> Result<Flags, String> {
         let first_mark = i_move_first.map(|me| if me { Player::X } else { Player::O });
         let mark = match (mark, first_mark) {
             (Some(mark), Some(first)) if mark != first => {
@@ -43,7 +43,7 @@ impl Settings {
         if against_computer == Some(false) && computer_flags {
             return Err("--level, --mark, --first and --seed are for a game against the computer, not --mode two".into());
         }
-        Ok(Settings {
+        Ok(Flags {
             against_computer: against_computer.or(computer_flags.then_some(true)),
             level,
             mark,
@@ -171,7 +171,7 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
 
 /// Plays games until the person quits or the input ends.
 pub fn run(
-    settings: Settings,
+    flags: Flags,
     style: Style,
     input: &mut impl BufRead,
     out: &mut impl Write,
@@ -183,7 +183,7 @@ pub fn run(
         style.bold("Tic-tac-toe. Type ? at any time for help.")
     )?;
     let Answer::Chosen(against_computer) = session.choose(
-        settings.against_computer,
+        flags.against_computer,
         "Play against the computer (c) or a friend at this keyboard (f)? [c]",
         true,
         |text| match text.to_lowercase().as_str() {
@@ -197,7 +197,7 @@ pub fn run(
     };
     let mut game = if against_computer {
         let Answer::Chosen(level) = session.choose(
-            settings.level,
+            flags.level,
             "Level: random, rules, easy, medium, hard or perfect? [perfect]",
             Level::Perfect,
             parse_text::<Level>,
@@ -206,7 +206,7 @@ pub fn run(
             return goodbye(&mut session);
         };
         let Answer::Chosen(mark) = session.choose(
-            settings.mark,
+            flags.mark,
             "Play X (you move first) or O (the computer moves first)? [X]",
             Player::X,
             parse_text::<Player>,
@@ -219,7 +219,7 @@ pub fn run(
             "You play {} against the {level} computer.",
             style.mark(mark)
         )?;
-        Game::against_opponent(Opponent::new(level, settings.seed), !mark)
+        Game::against_opponent(Opponent::new(level, flags.seed), !mark)
     } else {
         writeln!(session.out, "Two players: X moves first.")?;
         Game::new()
