@@ -119,6 +119,12 @@ impl GameTree for Nodes<'_> {
 ///
 /// Values are told from the point of view of the player to move at the root, who is "max"; the
 /// other player is "min". A value such as "X wins in 2" counts moves from that node.
+///
+/// Every stepper walks with the same calls, on [`Stepper`]: [`step`](Stepper::step),
+/// [`steps(n)`](Stepper::steps), [`back`](Stepper::back), [`finish`](Stepper::finish),
+/// [`restart`](Stepper::restart); and says what it knows with
+/// [`findings`](Stepper::findings), [`window(i)`](Stepper::window),
+/// [`evaluated`](Stepper::evaluated) and [`skipped`](Stepper::skipped).
 pub type SearchTree = Stepper<Vec<TreeNode>>;
 
 impl SearchTree {

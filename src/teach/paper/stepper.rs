@@ -56,6 +56,12 @@ impl PaperTree {
 
 /// Minimax or alpha-beta over a paper tree, one node at a time, forward and back: the
 /// [`Stepper`] over a [`PaperTree`], whose values are numbers.
+///
+/// It walks with [`Stepper`]'s calls, as a [`SearchTree`](crate::tree::SearchTree) does:
+/// [`step`](Stepper::step), [`steps(n)`](Stepper::steps), [`back`](Stepper::back),
+/// [`finish`](Stepper::finish), [`restart`](Stepper::restart); and says what it knows with
+/// [`findings`](Stepper::findings), [`window(i)`](Stepper::window),
+/// [`evaluated`](Stepper::evaluated) and [`skipped_leaves`](Stepper::skipped_leaves).
 pub type PaperSearch = Stepper<PaperTree, i32>;
 
 impl PaperSearch {
