@@ -44,8 +44,16 @@ fn public_functions() -> Vec<(PathBuf, String, bool)> {
                 .chars()
                 .take_while(|c| c.is_alphanumeric() || *c == '_')
                 .collect();
-            let deprecated = lines[at.saturating_sub(4)..at]
+            // Its own attributes and docs only: the lines above it up to the item before.
+            let deprecated = lines[..at]
                 .iter()
+                .rev()
+                .take_while(|l| {
+                    let l = l.trim();
+                    !(l.is_empty() || l.ends_with('}') || l.ends_with(';') || l.ends_with('{'))
+                        || l.starts_with("#[")
+                        || l.starts_with(")]")
+                })
                 .any(|l| l.trim_start().starts_with("#[deprecated"));
             found.push((file.clone(), name, deprecated));
         }
