@@ -3,7 +3,8 @@
     python scripts/code_shape.py            # this checkout
     python scripts/code_shape.py DIR        # another checkout (a git worktree of an older commit)
 
-Prints the source files and lines under src/, the files longer than 540 lines, the public items
+Prints the source files and lines under src/ (and what those lines are: code, doc comments, other
+comments, blank lines, unit tests), the files longer than 540 lines, the public items
 (`pub fn`, `pub struct`, ...), the names the prelude brings in, the public types, traits and
 functions defined under the same name in two files (a tool and its twin), and the deprecated
 names kept for older lessons. It reads text only, so it runs in a second and needs no build.
@@ -22,6 +23,9 @@ PUBLIC = re.compile(r"^\s*pub (?:const )?(fn|struct|enum|trait|type|const|static
 def shape(root: pathlib.Path) -> dict:
     files = sorted((root / "src").rglob("*.rs"))
     lines = {f: f.read_text().count("\n") for f in files}
+    kinds = collections.Counter()
+    for f in files:
+        kinds.update(line_kinds(f.read_text()))
     public = collections.Counter()
     defined = collections.defaultdict(set)
     deprecated = 0
@@ -53,12 +57,34 @@ def shape(root: pathlib.Path) -> dict:
     return {
         "files": len(files),
         "lines": sum(lines.values()),
+        "kinds": kinds,
         "long_files": sorted((n, str(f.relative_to(root))) for f, n in lines.items() if n > LONG_FILE),
         "public": public,
         "prelude": len(prelude_names),
         "twins": twins,
         "deprecated": deprecated,
     }
+
+
+def line_kinds(text: str) -> collections.Counter:
+    """A file's lines by kind: those from a `#[cfg(test)]` module to the file's end are unit
+    tests; of the others, doc comments (`///`, `//!`), other comments, blank lines and code."""
+    kinds = collections.Counter()
+    lines = text.split("\n")[: text.count("\n")]
+    for i, line in enumerate(lines):
+        if line.strip() == "#[cfg(test)]" and i + 1 < len(lines) and lines[i + 1].lstrip().startswith("mod "):
+            kinds["unit tests"] += len(lines) - i
+            break
+        stripped = line.strip()
+        if stripped.startswith(("///", "//!")):
+            kinds["doc comments"] += 1
+        elif stripped.startswith("//"):
+            kinds["other comments"] += 1
+        elif not stripped:
+            kinds["blank"] += 1
+        else:
+            kinds["code"] += 1
+    return kinds
 
 
 def text_in_impl(text: str, name: str) -> bool:
@@ -70,6 +96,9 @@ def main() -> None:
     root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parent.parent)
     found = shape(root)
     print(f"source files under src/: {found['files']}, {found['lines']:,} lines")
+    kinds = found["kinds"]
+    order = ["code", "doc comments", "other comments", "blank", "unit tests"]
+    print("  of them: " + ", ".join(f"{kind} {kinds[kind]:,}" for kind in order))
     print(f"files over {LONG_FILE} lines: {len(found['long_files'])}")
     for n, f in found["long_files"]:
         print(f"  {n:5} {f}")
