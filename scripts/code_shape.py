@@ -22,15 +22,15 @@ PUBLIC = re.compile(r"^\s*pub (?:const )?(fn|struct|enum|trait|type|const|static
 
 def shape(root: pathlib.Path) -> dict:
     files = sorted((root / "src").rglob("*.rs"))
-    lines = {f: f.read_text().count("\n") for f in files}
+    lines = {}
     kinds = collections.Counter()
-    for f in files:
-        kinds.update(line_kinds(f.read_text()))
     public = collections.Counter()
     defined = collections.defaultdict(set)
     deprecated = 0
     for f in files:
         text = f.read_text()
+        lines[f] = text.count("\n")
+        kinds.update(line_kinds(text))
         # Items in test modules are not the crate's API.
         text = text.split("#[cfg(test)]")[0]
         deprecated += text.count("#[deprecated")

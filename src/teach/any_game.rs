@@ -3,9 +3,8 @@
 //! [`SearchCheck::negamax`], the challenge [`Challenge::new_for`]; and the any-game forms
 //! named before every one was its tic-tac-toe name and `_for` (`Challenge::of_game` and
 //! `PlayoutSteps::of_game`; `Opponent::choose_in` and `turn_in` are kept beside `Opponent`).
-//! Lessons written with these
-//! names go on working, with the bounds they had (a position that prints with `{:?}`, no
-//! [`ShowGame`] needed).
+//! Lessons written with these names go on working, with the bounds they had (a position that
+//! prints with `{:?}`, no [`ShowGame`] needed).
 //!
 //! ```
 //! # #![allow(deprecated)]
