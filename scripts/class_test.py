@@ -849,6 +849,32 @@ def backed_up_and_restored(hub, alice, bob):
           f"class.sh restore --notebook stops her server, brings back that notebook as it was, and keeps her newer "
           f"version beside it ({kept}) {one.stderr[-300:] if one.returncode else ''}")
 
+    # Her own cell makes her folder of notebooks a link to a folder of root's, and she asks for
+    # her notebook back: root writes nothing through it (the restore refuses, in a sentence).
+    canary = CLASS_HOME / "root-only"
+    shutil.rmtree(canary, ignore_errors=True)
+    canary.mkdir(mode=0o700)
+    (canary / Path(MY_NOTEBOOK).name).write_text("root's own\n")
+    planted = text(alice.run_cells([
+        '{\nlet home = std::env::var("HOME").unwrap_or_default();\n'
+        'let mine = format!("{home}/magic-tictactoe/notebooks");\n'
+        'let moved = std::fs::rename(&mine, format!("{mine}.mine")).is_ok();\n'
+        f'let linked = std::os::unix::fs::symlink("{canary}", &mine).is_ok();\n'
+        'println!("{} {}", moved, linked);\n}']))
+    attack = subprocess.run([class_sh, "restore", str(archive), alice.name, "--notebook", Path(MY_NOTEBOOK).name],
+                            env=hub.env(), capture_output=True, text=True)
+    untouched = sorted(p.name for p in canary.iterdir()) == [Path(MY_NOTEBOOK).name] \
+        and (canary / Path(MY_NOTEBOOK).name).read_text() == "root's own\n" and canary.stat().st_uid == 0
+    check(planted.split()[:2] == ["true", "true"] and attack.returncode != 0 and "not a folder" in attack.stderr
+          and untouched,
+          f"her cell makes her notebooks folder a link to root's folder; the restore writes nothing through it and "
+          f"says why ({attack.stderr.strip()[-160:]!r})")
+    volume_folder = Path(subprocess.run(["docker", "volume", "inspect", "--format", "{{.Mountpoint}}",
+                                         f"magic-tictactoe-{alice.name}"], capture_output=True, text=True).stdout.strip())
+    (volume_folder / "magic-tictactoe" / "notebooks").unlink()
+    (volume_folder / "magic-tictactoe" / "notebooks.mine").rename(volume_folder / "magic-tictactoe" / "notebooks")
+    shutil.rmtree(canary, ignore_errors=True)
+
     alice.stop_server()
     volume = f"magic-tictactoe-{alice.name}"
     subprocess.run(["docker", "rm", "-f", volume], capture_output=True)

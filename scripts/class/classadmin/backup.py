@@ -27,10 +27,8 @@
 
 import argparse
 import datetime
-import filecmp
 import gzip
 import os
-import pwd
 import shutil
 import signal
 import subprocess
@@ -40,7 +38,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import roster
+from . import homes, roster
 from .accounts import TOKEN, LiveHub, hub_pid
 
 CLASS = Path(os.environ.get("MAGIC_CLASS_HOME", "/srv/magic-tictactoe"))
@@ -50,8 +48,11 @@ DEFAULTS = dict(line.split("=", 1) for line in (SCRIPTS / "defaults.env").read_t
                 if line and not line.startswith("#"))
 STUDENT_UID = int(DEFAULTS["STUDENT_UID"])
 SERVICE = "magic-tictactoe-class"
-WORK = "magic-tictactoe"
-PROGRESS = ".magic-tictactoe/progress.jsonl"
+WORK = homes.WORK
+PROGRESS = homes.PROGRESS
+# What a backup leaves out of the hub's state: the first passwords still to hand out (a backup
+# lives longer than a slip, and a password in it would outlive the one it replaced).
+NOT_BACKED_UP = ("hub/first-passwords.json",)
 
 
 class Refused(Exception):
@@ -71,11 +72,7 @@ def docker(*args):
 def volume_of(name):
     """The folder of `name`'s volume, if they have one: on a swarm (class.sh --swarm), their
     folder of the homes every PC mounts."""
-    if swarm():
-        folder = CLASS / "homes" / name
-        return folder if folder.is_dir() else None
-    found = docker("volume", "inspect", "--format", "{{.Mountpoint}}", f"magic-tictactoe-{name}")
-    return Path(found.stdout.strip()) if found and found.returncode == 0 and found.stdout.strip() else None
+    return homes.home(name, "swarm" if swarm() else "docker", CLASS)
 
 
 def hub_setting(name):
@@ -99,15 +96,24 @@ def student_uid():
     return int(hub_setting("MAGIC_CLASS_STUDENT_UID") or STUDENT_UID)
 
 
-def home_of(name):
-    try:
-        return Path(pwd.getpwnam(name).pw_dir)
-    except KeyError:
-        return None
+def spawner():
+    """How the class runs students' servers: docker, swarm or local (no containers)."""
+    return hub_setting("MAGIC_CLASS_SPAWNER") or "local"
 
 
 def people():
     return roster.load(HUB)
+
+
+def members_now():
+    """Everyone the class has (the hub's users, however they log in), by login."""
+    return homes.hub_users(HUB)
+
+
+def home_of(name):
+    """`name`'s home: their volume, their folder of a swarm's homes, or the system account's home
+    the class made them (no containers); None if they have none yet."""
+    return homes.home(name, spawner(), CLASS, people())
 
 
 # ------------------------------------------------------------------------------------------
@@ -126,26 +132,34 @@ def backup(folder=None, kept=None):
         raise Refused(f"no class is set up in {CLASS}")
     folder = Path(folder) if folder else CLASS / "backups"
     kept = int(kept if kept is not None else os.environ.get("CLASS_BACKUPS_KEPT", "7"))
-    folder.mkdir(parents=True, exist_ok=True)
-    folder.chmod(0o700)
+    if not folder.is_dir():
+        # A folder made here is root's only; one that was there (/tmp, a shared disk) keeps its
+        # mode, and each archive in it is root's only.
+        folder.mkdir(mode=0o700, parents=True)
     archive = folder / f"magic-tictactoe-{datetime.datetime.now().strftime('%Y-%m-%d-%H%M%S')}.tar"
     partial = archive.with_name(archive.name + ".partial")
     partial.unlink(missing_ok=True)
     parts = ["hub"] + (["course"] if (CLASS / "course").is_dir() else [])
-    tar_changing("--create", "--file", str(partial), "--numeric-owner", "-C", str(CLASS), *parts)
+    private = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    os.close(private)
+    tar_changing("--create", "--file", str(partial), "--numeric-owner", "-C", str(CLASS),
+                 *(f"--exclude={path}" for path in NOT_BACKED_UP), *parts)
     count = 0
-    for person in people():
-        volume = volume_of(person.login)
-        home = home_of(person.login)
-        if volume and volume.is_dir():
-            tar_changing("--append", "--file", str(partial), "--numeric-owner", "-C", str(volume),
-                         "--exclude=./.cache", "--exclude=./.notebook-builds",
-                         "--transform", f"s,^\\.,work/{person.login}/volume,", ".")
-            count += 1
-        elif home and (home / WORK).is_dir():
-            mine = [WORK] + ([".magic-tictactoe"] if (home / ".magic-tictactoe").is_dir() else [])
+    # Everyone the hub has: a class list's students, a school login's, an LMS's, the teachers.
+    # (tar stores a link as a link and never follows one into the rest of the machine.)
+    for login in sorted(name for name in members_now() if roster.LOGIN.match(name)):
+        home = home_of(login)
+        if home is None:
+            continue
+        if spawner() != "local":
             tar_changing("--append", "--file", str(partial), "--numeric-owner", "-C", str(home),
-                         "--transform", f"s,^,work/{person.login}/home/,", *mine)
+                         "--exclude=./.cache", "--exclude=./.notebook-builds",
+                         "--transform", f"s,^\\.,work/{login}/volume,", ".")
+            count += 1
+        elif homes.is_folder_in(home, [WORK]):
+            mine = [WORK] + ([".magic-tictactoe"] if homes.is_folder_in(home, [".magic-tictactoe"]) else [])
+            tar_changing("--append", "--file", str(partial), "--numeric-owner", "-C", str(home),
+                         "--transform", f"s,^,work/{login}/home/,", *mine)
             count += 1
     zipped = archive.with_name(archive.name + ".gz.partial")
     with open(partial, "rb") as source, gzip.open(zipped, "wb") as target:
@@ -186,29 +200,34 @@ def aside(path, when):
     return path.with_name(f"{stem} (before the restore {when}){dot}{suffix}")
 
 
-def owner_of(name, volume):
-    if volume:
+def owner_of(name):
+    """Whom `name`'s files belong to: the image's student (or a swarm's account), or the system
+    account the class made them."""
+    if spawner() != "local":
         return student_uid(), student_uid()
-    entry = pwd.getpwnam(name)
+    entry = homes.system_account(name, people())
     return entry.pw_uid, entry.pw_gid
 
 
 def merge_progress(restored, current):
-    """Progress records are only ever added: the restored ones and the newer ones, each once."""
-    have = current.read_text(encoding="utf-8", errors="replace").splitlines() if current.exists() else []
+    """Progress records are only ever added: the restored ones and the newer ones, each once
+    (both as text)."""
+    have = current.splitlines()
     seen = set(have)
-    extra = [line for line in restored.read_text(encoding="utf-8", errors="replace").splitlines()
-             if line not in seen]
+    extra = [line for line in restored.splitlines() if line not in seen]
     return "\n".join(extra + have) + "\n" if (extra or have) else ""
 
 
 def put_back(staged, base, uid_gid, when, only=None):
-    """Copies the files under `staged` into `base`. A file that differs from the one there keeps
+    """Copies the files under `staged` (root's own folder) into the home `base`, walking `base`
+    one folder at a time without following a link (classadmin.homes): a folder or file of the
+    student's that is a link, or anything but a folder or a file, stops the restore with a
+    sentence, and nothing is written through it. A file that differs from the one there keeps
     that one beside it (aside()); files only in `base` stay; the progress file is merged; the
     course's git repository in the student's folder is kept as it is (nbgitpuller sees the
     restored notebooks as the student's changes). Returns (restored, kept aside)."""
     restored, kept = [], []
-    has_git = (base / WORK / ".git").is_dir()
+    has_git = homes.is_folder_in(base, [WORK, ".git"])
     for path in sorted(staged.rglob("*")):
         rel = path.relative_to(staged)
         if only is not None and rel != only:
@@ -217,32 +236,42 @@ def put_back(staged, base, uid_gid, when, only=None):
             continue
         if path.is_symlink() or not path.is_file():
             continue
-        target = base / rel
-        for parent in reversed(rel.parents[:-1] if len(rel.parts) > 1 else []):
-            folder = base / parent
-            if not folder.exists():
-                folder.mkdir(mode=0o700)
-                os.chown(folder, *uid_gid)
-        if target.is_symlink() or (target.exists() and not target.is_file()):
-            raise Refused(f"{target} is not a file: nothing of it was restored")
-        if str(rel) == PROGRESS and target.exists():
-            text = merge_progress(path, target)
-            partial = target.with_name(target.name + ".partial")
-            partial.write_text(text, encoding="utf-8")
-            os.chown(partial, *uid_gid)
-            os.replace(partial, target)
-            restored.append(str(rel))
-            continue
-        if target.exists():
-            if filecmp.cmp(path, target, shallow=False):
+        *folders, name = rel.parts
+        try:
+            folder = homes.folder_in(base, folders, make=True, owner=uid_gid)
+        except OSError:
+            raise Refused(f"{Path(*folders)} in the student's home is not a folder (a link, or a file): "
+                          f"nothing was restored into it{said_so_far(restored)}") from None
+        try:
+            data = path.read_bytes()
+            mode = path.stat().st_mode & 0o755
+            mtime = path.stat().st_mtime
+            try:
+                current = homes.read_at(folder, name, (64 << 20) if rel == PROGRESS else len(data) + 1)
+            except OSError:
+                raise Refused(f"{rel} in the student's home is not a file (a link, or a folder): it was not "
+                              f"restored{said_so_far(restored)}") from None
+            if rel == PROGRESS and current is not None:
+                text = merge_progress(data.decode("utf-8", errors="replace"),
+                                      current.decode("utf-8", errors="replace"))
+                homes.write_in(folder, name, text, uid_gid, mode=0o600)
+                restored.append(str(rel))
                 continue
-            keep = aside(target, when)
-            os.rename(target, keep)
-            kept.append(str(keep.relative_to(base)))
-        shutil.copy2(path, target)
-        os.chown(target, *uid_gid)
-        restored.append(str(rel))
+            if current == data:
+                continue
+            if current is not None:
+                keep = aside(Path(name), when).name
+                os.rename(name, keep, src_dir_fd=folder, dst_dir_fd=folder)
+                kept.append(str(rel.with_name(keep)))
+            homes.write_in(folder, name, data, uid_gid, mode=mode, mtime=mtime)
+            restored.append(str(rel))
+        finally:
+            os.close(folder)
     return restored, kept
+
+
+def said_so_far(restored):
+    return f" ({len(restored)} files before it were)" if restored else ""
 
 
 def live_hub():
@@ -255,8 +284,9 @@ def live_hub():
 
 
 def stop_server(name, hub):
-    """Stops `name`'s server, through the hub when it runs (so that it knows), else their
-    container or processes; waits until it is gone."""
+    """Stops the class member `name`'s server, through the hub when it runs (so that it knows),
+    else their container (or service), or without containers the processes of the system
+    account the class made them; waits until it is gone."""
     if hub is not None:
         hub.api("DELETE", f"/users/{name}/server")
         deadline = time.time() + 120
@@ -265,11 +295,14 @@ def stop_server(name, hub):
             if model.status_code != 200 or not model.json().get("servers"):
                 break
             time.sleep(1)
-    docker("stop", "--time", "20", f"magic-tictactoe-{name}")
+    if spawner() == "local":
+        account = homes.system_account(name, people())
+        if account is not None:
+            subprocess.run(["pkill", "-TERM", "-U", str(account.pw_uid)], capture_output=True)
+        return
+    docker("stop", "--time", "20", homes.volume_name(name))
     if swarm():
-        docker("service", "rm", f"magic-tictactoe-{name}")
-    if home_of(name) is not None:
-        subprocess.run(["pkill", "-TERM", "-u", name], capture_output=True)
+        docker("service", "rm", homes.volume_name(name))
 
 
 def safe(rel):
@@ -301,24 +334,31 @@ def notebook_path(notebook):
 
 
 def restore_person(archive, name, members, hub, notebook=None, when=None):
+    """Brings back the class member `name`'s work from the archive (whose member names are
+    `members`) into their home as it is now."""
     when = when or stamp()
     kinds = {m.split("/")[2] for m in members if m.startswith(f"work/{name}/") and len(m.split("/")) > 2}
+    kinds &= {"volume", "home"}
     if not kinds:
         raise Refused(f"the archive holds no work of {name}")
     kind = "volume" if "volume" in kinds else "home"
     stop_server(name, hub)
-    if kind == "volume":
-        if swarm():
-            (CLASS / "homes" / name).mkdir(parents=True, exist_ok=True)
-        elif docker("volume", "create", f"magic-tictactoe-{name}") is None:
-            raise Refused(f"{name}'s work was on a Docker volume, and there is no Docker here")
-        base = volume_of(name)
-        base.chmod(0o700)
-        os.chown(base, student_uid(), student_uid())
-    else:
+    if spawner() == "local":
         base = home_of(name)
         if base is None:
-            raise Refused(f"{name} has no account here: start the class with its list first")
+            raise Refused(f"{name} has no account the class made here: start the class with its list first")
+    else:
+        if swarm():
+            folder = CLASS / "homes" / name
+            if not folder.exists():
+                folder.mkdir(mode=0o700, parents=True)
+        elif docker("volume", "create", homes.volume_name(name)) is None:
+            raise Refused(f"{name}'s work was on a Docker volume, and there is no Docker here")
+        base = home_of(name)
+        if base is None:
+            raise Refused(f"{name}'s volume could not be made")
+        base.chmod(0o700)
+        os.chown(base, student_uid(), student_uid(), follow_symlinks=False)
     prefix = f"work/{name}/{kind}/"
     only = None
     if notebook:
@@ -330,12 +370,36 @@ def restore_person(archive, name, members, hub, notebook=None, when=None):
             for member in tar:
                 if member.name.startswith(prefix) and member.isfile():
                     unpack(tar, member, Path(staging), member.name[len(prefix):])
-        restored, kept = put_back(Path(staging), base, owner_of(name, kind == "volume"), when, only)
+        restored, kept = put_back(Path(staging), base, owner_of(name), when, only)
     what = f"{only.relative_to(WORK)}" if only else f"{len(restored)} files"
     say(f"Brought back {name}'s {what} as in {Path(archive).name}"
         + (f"; kept beside them, the versions they replaced: {', '.join(kept[:5])}{' ...' if len(kept) > 5 else ''}"
            if kept else ""))
     return restored, kept
+
+
+def checked_names(names, known, where):
+    """The names, each a login of the class (`known`); else Refused, saying which, with nothing
+    done. `where` says where the names came from."""
+    wrong = []
+    for name in names:
+        try:
+            homes.member(name, known)
+        except homes.NotAMember as problem:
+            wrong.append(str(problem))
+    if wrong:
+        raise Refused(f"{where}: {'; '.join(wrong[:5])}{' ...' if len(wrong) > 5 else ''}; nothing was restored")
+    return names
+
+
+def archived_members(archive):
+    """The logins of the hub's users in the archive's own hub database."""
+    with tempfile.TemporaryDirectory(prefix="magic-tictactoe-restore-") as staging:
+        with tarfile.open(archive, "r:gz") as tar:
+            for member in tar:
+                if member.name == "hub/jupyterhub.sqlite" and member.isfile():
+                    unpack(tar, member, Path(staging), member.name)
+        return homes.hub_users(Path(staging) / "hub")
 
 
 def stop_hub():
@@ -366,14 +430,21 @@ def restore(archive, names, notebook=None, whole=False):
     members = members_of(archive)
     if not any(m == "hub" or m.startswith("hub/") for m in members):
         raise Refused(f"{archive} is not a class backup")
+    climbing = [m for m in members if not safe(m)]
+    if climbing:
+        raise Refused(f"{archive} is not a class backup: it names {climbing[0]!r}, outside its own folders; "
+                      "nothing was restored")
     when = stamp()
     if whole:
         if notebook:
             raise Refused("--notebook goes with students' names, not --class")
         names = sorted({m.split("/")[1] for m in members if m.startswith("work/") and len(m.split("/")) > 2})
+        # The archive's names reach root's commands and the machine's folders: only the logins
+        # of the class it holds, each of the class's pattern (never root, '..' or a system account).
+        checked_names(names, archived_members(archive), "the archive names people who are not in its class")
         systemd = stop_hub()
-        for person in people():
-            stop_server(person.login, None)
+        for login in sorted(name for name in members_now() if roster.LOGIN.match(name)):
+            stop_server(login, None)
         for part in ("hub", "course"):
             if any(m.startswith(part + "/") for m in members):
                 current = CLASS / part
@@ -397,10 +468,8 @@ def restore(archive, names, notebook=None, whole=False):
         return
     if not names:
         raise Refused("name the students to bring back, or --class for the whole class")
-    known = {p.login for p in people()}
-    unknown = [name for name in names if name not in known]
-    if unknown:
-        raise Refused(f"not in the class now: {' '.join(unknown)} (add them first: class.sh add, or the class page)")
+    checked_names(names, members_now(), "not in the class now (add them first: class.sh add, the class page, "
+                  "or their first login)")
     missing = [name for name in names if not any(m.startswith(f"work/{name}/") for m in members)]
     if missing:
         raise Refused(f"the archive holds no work of {' '.join(missing)}")
@@ -421,6 +490,7 @@ def main(argv=None):
     back.add_argument("--class", dest="whole", action="store_true")
     back.add_argument("--notebook")
     args = parser.parse_args(argv)
+    os.umask(0o077)  # every file and folder this makes is root's only
     try:
         if args.action == "backup":
             backup(args.folder)

@@ -1,7 +1,7 @@
 """The teacher's class page (scripts/class/class_page.py starts it), one concern a module:
 
-- settings: where the class's files are, from the hub's environment;
-- home_files: a student's home, and reading and writing in it without following a link;
+- settings: where the class's files are, from the hub's environment, and a student's home
+  (its files are read and written through classadmin.homes, which never follows a link);
 - records: the students' checks and the class by exercises (the table and its CSV), and the
   page's log;
 - course: the course's notebooks, their exercises, and starting a student's notebook over;

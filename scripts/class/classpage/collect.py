@@ -9,8 +9,9 @@ import re
 import zipfile
 from pathlib import Path
 
-from .home_files import home, read_in
-from .settings import COURSE, HUB, WORK
+from classadmin.homes import read_in
+
+from .settings import COURSE, HUB, WORK, home
 
 COLLECTED = HUB / "collected"  # in the hub's folder: root only
 MOST_BYTES = 32 << 20  # a notebook larger than this (its outputs, most likely) is left out, and said

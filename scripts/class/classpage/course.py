@@ -7,8 +7,9 @@ import os
 import re
 from pathlib import Path
 
-from .home_files import exists_in, folder_in, home, read_in, write_in
-from .settings import COURSE, WORK
+from classadmin.homes import exists_in, folder_in, read_in, write_in
+
+from .settings import COURSE, WORK, home
 
 # ------------------------------------------------------------------------------------------
 # The course's notebooks and their exercises.

@@ -10,10 +10,11 @@ import time
 from pathlib import Path
 
 from classadmin import roster
+from classadmin.homes import read_in
 
 from .course import exercise_number
-from .home_files import home, read_in
-from .settings import HUB, LOG, PROGRESS, STUCK_AFTER, WORK
+from .settings import HUB, LOG, PROGRESS, STUCK_AFTER, WORK, home
+
 
 def people():
     """The class's roster (classadmin.roster): logins, names, classes, roles."""

@@ -2,6 +2,13 @@
 newer work (a file it replaces is kept beside it, progress records are merged, the course's
 repository in the student's folder is left as it is, one notebook alone can come back).
 
+And the restore as a student would attack it, with what she has: her own home, whose every file
+and folder she can replace from a cell. A link planted at the file or at any folder on the way,
+before the backup or after it, never leads root to write or read outside her home; an archive
+that names root or '..' is refused before anything is done; a backup leaves a folder it did not
+make as it was, keeps no first passwords, and is root's only; a class whose pupils log in through
+the school (no class list) is backed up and restored like any other.
+
     python -m unittest discover -s scripts/class/tests      (the test command runs it)
 """
 
@@ -9,11 +16,14 @@ import contextlib
 import importlib
 import io
 import os
+import sqlite3
+import stat
 import sys
 import tarfile
 import tempfile
 import unittest
 from pathlib import Path
+from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -31,8 +41,27 @@ def tree(base, files):
         path.write_text(text)
 
 
+def hub_of(class_home, users, spawner="swarm"):
+    """A class's hub folder with these users in its database (as JupyterHub keeps them), its
+    students' servers on a swarm (whose homes are folders here: no Docker needed)."""
+    hub = Path(class_home) / "hub"
+    hub.mkdir(parents=True, exist_ok=True)
+    with contextlib.closing(sqlite3.connect(hub / "jupyterhub.sqlite")) as db:
+        db.execute("CREATE TABLE IF NOT EXISTS users (id INTEGER PRIMARY KEY, name TEXT UNIQUE)")
+        db.executemany("INSERT OR IGNORE INTO users (name) VALUES (?)", [(u,) for u in users])
+        db.commit()
+    (hub / "hub.env").write_text(f'MAGIC_CLASS_SPAWNER="{spawner}"\nMAGIC_CLASS_STUDENT_UID="{os.getuid()}"\n')
+    return hub
+
+
+def quietly(call, *args, **kwargs):
+    with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+        return call(*args, **kwargs)
+
+
 def read(base):
-    return {str(p.relative_to(base)): p.read_text() for p in Path(base).rglob("*") if p.is_file()}
+    return {str(p.relative_to(base)): p.read_text() for p in Path(base).rglob("*")
+            if p.is_file() and not p.is_symlink()}
 
 
 class Restore(unittest.TestCase):
@@ -100,6 +129,153 @@ class Restore(unittest.TestCase):
         self.assertFalse(target.exists() and any(target.rglob("*")))
 
 
+class AStudentsLinks(unittest.TestCase):
+    """Links a student plants in her home: root follows none of them."""
+
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+        self.root = Path(self.folder.name)
+        self.backup = load(self.root / "class")
+        self.me = (os.getuid(), os.getgid())
+        self.outside = self.root / "etc"
+        tree(self.outside, {"notebooks/01-a.ipynb": "root's own", "passwd": "root's own"})
+        os.chmod(self.outside, 0o700)
+        self.before = read(self.outside)
+        self.staged = self.root / "staged"
+        tree(self.staged, {"magic-tictactoe/notebooks/01-a.ipynb": "her text",
+                           "magic-tictactoe/notebooks/passwd": "her text",
+                           ".magic-tictactoe/progress.jsonl": "one\n"})
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def attack(self, links, only=None):
+        """Her home with these links (path in the home -> target), then a restore into it."""
+        base = self.root / "home"
+        tree(base, {"magic-tictactoe/notebooks/02-b.ipynb": "hers"})
+        for rel, target in links.items():
+            path = base / rel
+            if path.is_dir() and not path.is_symlink():
+                os.rename(path, path.with_name(path.name + " moved"))
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.unlink(missing_ok=True)
+            path.symlink_to(target)
+        with self.assertRaises(self.backup.Refused) as refused:
+            self.backup.put_back(self.staged, base, self.me, "x", only)
+        self.assertEqual(read(self.outside), self.before, f"nothing outside her home changed ({links})")
+        self.assertEqual(os.stat(self.outside).st_mode & 0o777, 0o700)
+        self.assertEqual(os.stat(self.outside / "passwd").st_uid, os.getuid())
+        return str(refused.exception)
+
+    def test_a_link_at_every_folder_on_the_way(self):
+        for links in ({"magic-tictactoe": self.outside}, {"magic-tictactoe/notebooks": self.outside / "notebooks"},
+                      {"magic-tictactoe/notebooks": self.outside}, {".magic-tictactoe": self.outside}):
+            said = self.attack(links)
+            self.assertIn("not a folder", said)
+            self.tearDown()
+            self.setUp()
+
+    def test_a_link_at_the_file(self):
+        for rel in ("magic-tictactoe/notebooks/01-a.ipynb", "magic-tictactoe/notebooks/passwd"):
+            said = self.attack({rel: self.outside / "passwd"})
+            self.assertIn("not a file", said)
+            self.tearDown()
+            self.setUp()
+
+    def test_one_notebook_through_a_link(self):
+        only = Path("magic-tictactoe") / self.backup.notebook_path("01-a.ipynb")
+        self.attack({"magic-tictactoe/notebooks": self.outside / "notebooks"}, only)
+
+    def test_progress_records_are_never_read_through_a_link(self):
+        base = self.root / "home"
+        (base / ".magic-tictactoe").mkdir(parents=True)
+        (base / ".magic-tictactoe" / "progress.jsonl").symlink_to(self.outside / "passwd")
+        with self.assertRaises(self.backup.Refused):
+            self.backup.put_back(self.staged, base, self.me, "x")
+        self.assertTrue((base / ".magic-tictactoe" / "progress.jsonl").is_symlink())
+        self.assertNotIn("root's own", "".join(read(base).values()), "root's file was not copied into her home")
+
+    def test_links_in_the_archive_are_never_made(self):
+        """Planted before the backup: the archive holds the links (tar keeps a link as a link),
+        and the restore makes none of them."""
+        class_home = self.root / "class"
+        hub_of(class_home, ["ada"])
+        home = class_home / "homes" / "ada"
+        tree(home, {"magic-tictactoe/notebooks/02-b.ipynb": "hers"})
+        (home / "magic-tictactoe" / "etc").symlink_to(self.outside)
+        (home / "magic-tictactoe" / "notebooks" / "01-a.ipynb").symlink_to(self.outside / "passwd")
+        archive = quietly(self.backup.backup, self.root / "backups")
+        with tarfile.open(archive) as tar:
+            self.assertTrue(tar.getmember("work/ada/volume/magic-tictactoe/etc").issym())
+        for path in ((home / "magic-tictactoe" / "etc"), (home / "magic-tictactoe" / "notebooks" / "01-a.ipynb")):
+            path.unlink()
+        with mock.patch.object(self.backup, "docker", lambda *args: None):
+            quietly(self.backup.restore, archive, ["ada"])
+        self.assertFalse((home / "magic-tictactoe" / "etc").exists() or (home / "magic-tictactoe" / "etc").is_symlink())
+        self.assertFalse((home / "magic-tictactoe" / "notebooks" / "01-a.ipynb").is_symlink())
+        self.assertEqual(read(self.outside), self.before)
+
+
+class NamesFromOutside(unittest.TestCase):
+    """Names reach root's commands only when they are logins of the class."""
+
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+        self.root = Path(self.folder.name)
+        self.class_home = self.root / "class"
+        hub_of(self.class_home, ["ada"])
+        self.backup = load(self.class_home)
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def archive(self, names):
+        archive = self.root / "evil.tar.gz"
+        source = self.root / "x"
+        source.write_text("evil")
+        with tarfile.open(archive, "w:gz") as tar:
+            tar.add(self.class_home / "hub", "hub")
+            for name in names:
+                tar.add(source, f"work/{name}/home/magic-tictactoe/x")
+        return archive
+
+    def test_an_archive_naming_root_or_dot_dot_is_refused_before_anything_is_done(self):
+        for names in (["root"], [".."], ["ada", "root"], ["ada", ".."], ["Ada"], ["ada/../root"]):
+            stopped = []
+            with mock.patch.object(self.backup, "stop_hub", lambda: stopped.append("hub")), \
+                    mock.patch.object(self.backup, "stop_server", lambda *args: stopped.append(args)), \
+                    mock.patch.object(self.backup.subprocess, "run", lambda *args, **kw: stopped.append(args)):
+                with self.assertRaises(self.backup.Refused) as refused:
+                    quietly(self.backup.restore, self.archive(names), [], whole=True)
+            self.assertRegex(str(refused.exception), "not in its class|not a class backup")
+            self.assertEqual(stopped, [], f"nothing stopped, nothing run for {names}")
+            self.assertTrue((self.class_home / "hub" / "hub.env").exists(), "the hub's state is as it was")
+
+    def test_a_name_on_the_command_line_must_be_in_the_class(self):
+        archive = self.archive(["ada", "root"])
+        for name in ("root", "..", "daemon", "bob"):
+            with mock.patch.object(self.backup, "stop_server", lambda *args: self.fail("stopped something")):
+                with self.assertRaises(self.backup.Refused):
+                    quietly(self.backup.restore, archive, [name])
+
+    def test_no_processes_are_stopped_by_name_with_containers(self):
+        ran = []
+        with mock.patch.object(self.backup.subprocess, "run", lambda args, **kw: ran.append(args)), \
+                mock.patch.object(self.backup, "docker", lambda *args: ran.append(["docker", *args])):
+            self.backup.stop_server("root", None)
+        self.assertFalse([args for args in ran if args[0] == "pkill"], ran)
+
+    def test_without_containers_only_an_account_the_class_made(self):
+        (self.class_home / "hub" / "hub.env").write_text('MAGIC_CLASS_SPAWNER="local"\n')
+        (self.class_home / "hub" / "roster.csv").write_text("login,name,class,role,system\nroot,Root,7b,student,\n")
+        ran = []
+        with mock.patch.object(self.backup.subprocess, "run", lambda args, **kw: ran.append(args)):
+            self.backup.stop_server("root", None)
+            self.backup.stop_server("daemon", None)
+        self.assertEqual(ran, [], "root and daemon are the machine's, not the class's")
+        self.assertIsNone(self.backup.home_of("root"))
+
+
 class Backups(unittest.TestCase):
     def test_the_newest_are_kept_in_a_folder_whose_name_has_a_space(self):
         with tempfile.TemporaryDirectory() as folder:
@@ -116,6 +292,57 @@ class Backups(unittest.TestCase):
             names = sorted(p.name for p in kept.iterdir())
             self.assertEqual(names, ["magic-tictactoe-2026-11-22-120000.tar.gz",
                                      "magic-tictactoe-2026-11-23-120000.tar.gz"])
+
+
+class WhatABackupTouches(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+        self.root = Path(self.folder.name)
+        self.class_home = self.root / "class"
+        self.hub = hub_of(self.class_home, ["ada", "ms-tee"])
+        (self.hub / "first-passwords.json").write_text('[{"login": "bob", "password": "secret-first"}]')
+        tree(self.class_home / "homes" / "ada", {"magic-tictactoe/notebooks/01-a.ipynb": "ada's work"})
+        self.backup = load(self.class_home)
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def test_a_shared_folder_keeps_its_mode_and_the_archive_is_root_s_only(self):
+        shared = self.root / "shared"
+        shared.mkdir()
+        os.chmod(shared, 0o1777)
+        archive = quietly(self.backup.main, ["backup", str(shared)])
+        self.assertEqual(archive, 0)
+        self.assertEqual(stat.S_IMODE(os.stat(shared).st_mode), 0o1777, "backup /tmp breaks nobody's programs")
+        made = list(shared.glob("magic-tictactoe-*.tar.gz"))
+        self.assertEqual(len(made), 1)
+        self.assertEqual(stat.S_IMODE(os.stat(made[0]).st_mode), 0o600)
+        new = self.root / "new" / "backups"
+        quietly(self.backup.main, ["backup", str(new)])
+        self.assertEqual(stat.S_IMODE(os.stat(new).st_mode), 0o700, "a folder it makes is root's only")
+
+    def test_no_first_passwords_in_a_backup(self):
+        archive = quietly(self.backup.backup, self.root / "backups")
+        with tarfile.open(archive) as tar:
+            names = tar.getnames()
+            self.assertNotIn("hub/first-passwords.json", names)
+            self.assertIn("hub/jupyterhub.sqlite", names)
+            for member in tar:
+                if member.isfile():
+                    self.assertNotIn(b"secret-first", tar.extractfile(member).read())
+
+    def test_a_school_login_class_is_backed_up_and_restored(self):
+        """Pupils who log in through the school are the hub's users only: no class list."""
+        self.assertFalse((self.hub / "roster.csv").exists())
+        archive = quietly(self.backup.backup, self.root / "backups")
+        with tarfile.open(archive) as tar:
+            self.assertIn("work/ada/volume/magic-tictactoe/notebooks/01-a.ipynb", tar.getnames())
+        (self.class_home / "homes" / "ada" / "magic-tictactoe" / "notebooks" / "01-a.ipynb").write_text("changed")
+        with mock.patch.object(self.backup, "docker", lambda *args: None):
+            quietly(self.backup.restore, archive, ["ada"], "01-a.ipynb")
+        now = read(self.class_home / "homes" / "ada")
+        self.assertEqual(now.pop("magic-tictactoe/notebooks/01-a.ipynb"), "ada's work")
+        self.assertEqual(list(now.values()), ["changed"], "the newer version is kept beside it")
 
 
 class Swarm(unittest.TestCase):
