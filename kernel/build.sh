@@ -33,6 +33,7 @@ PATCHES=(
     "evcxr-0.22.0-display-through-a-trait-not-in-scope.patch"
     "evcxr-0.22.0-warn-of-deprecated-names-in-the-cell.patch"
     "evcxr_jupyter-0.22.0-idle-after-every-request.patch"
+    "evcxr_jupyter-0.22.0-drop-unsigned-messages.patch"
 )
 
 if ! command -v patch >/dev/null 2>&1; then

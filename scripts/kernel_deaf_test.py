@@ -112,10 +112,10 @@ class Client:
         _, parts = self.session.feed_identities(socket_.recv_multipart())
         return self.session.deserialize(parts)
 
-    def reply(self, msg_id, limit):
-        """The shell reply to msg_id within limit seconds, or None."""
+    def reply(self, msg_id, limit, channel="shell"):
+        """The reply to msg_id on the channel within limit seconds, or None."""
         end = time.monotonic() + limit
-        while (message := self._next("shell", end)) is not None:
+        while (message := self._next(channel, end)) is not None:
             if message["parent_header"].get("msg_id") == msg_id:
                 return message
         return None
@@ -274,7 +274,44 @@ class Kernel:
         finally:
             watcher.close()
 
-    def rounds(self, context, rounds, slow_subscriber=False):
+    def forged(self, context):
+        """What anyone who reaches the kernel's ports can send without its key (a classmate on a
+        shared network): on each of shell, control and stdin, a request with no signature, one
+        signed with another key, one with a signature that is not hex, one cut short after the
+        delimiter, and one with no delimiter at all. The kernel must drop them all and go on:
+        a signed request on shell and on control answered, a signed cell run to its idle. None,
+        or what went wrong. (evcxr_jupyter 0.22.0 ended the channel's handler at the first:
+        shell then never answered again, and control stopped the kernel: kernel/README.md.)"""
+        stranger = Session(key=uuid.uuid4().hex.encode(), signature_scheme=self.info["signature_scheme"])
+        for channel in ("shell", "control", "stdin"):
+            sock = context.socket(zmq.DEALER)
+            sock.linger = 0
+            sock.connect(f"tcp://{self.info['ip']}:{self.info[channel + '_port']}")
+            try:
+                message = self.session.msg("execute_request", execute_request('println!("forged");'))
+                delimiter, _, *parts = self.session.serialize(message)
+                sock.send_multipart([delimiter, b"", *parts])  # no signature
+                sock.send_multipart(stranger.serialize(message))  # another key's
+                sock.send_multipart([delimiter, b"not hex at all", *parts])
+                sock.send_multipart([delimiter])  # cut short
+                sock.send_multipart([b"no delimiter", *parts])
+                time.sleep(0.3)
+            finally:
+                sock.close(linger=0)
+        if self.process.poll() is not None:
+            return f"forged messages stopped the kernel (status {self.process.returncode})"
+        client = Client(context, self.info, self.session)
+        try:
+            for channel in ("shell", "control"):
+                if client.reply(client.send(channel, "kernel_info_request"), DEAF_AFTER, channel) is None:
+                    return f"after forged messages, a signed kernel_info on {channel} was not answered"
+            if not client.idle_after(client.execute("1 + 1"), DEAF_AFTER):
+                return "after forged messages, a signed cell never ran to idle"
+            return None
+        finally:
+            client.close()
+
+    def rounds(self, context, rounds, slow_subscriber=False, forged=False):
         """What went deaf in the kernel's rounds, or None. A missing "idle" leaves the kernel
         answering, so the round goes on after it and the rest is reported beside it."""
         if not self.answers(context, START_LIMIT):
@@ -286,6 +323,8 @@ class Kernel:
             return "; ".join(missed + [why])
 
         for round_ in range(1, rounds + 1):
+            if forged and (why := self.forged(context)) is not None:
+                return deaf(f"round {round_}: {why}")
             if (why := self.leaves_before_the_reply(context)) is not None:
                 missed.append(f"round {round_}: {why}")
             if slow_subscriber and (why := self.slow_subscriber(context)) is not None:
@@ -351,7 +390,7 @@ def run_via_zmq(binary, args, scratch, deadline, report):
             kernel = Kernel(binary, scratch)
             why = None
             try:
-                why = kernel.rounds(context, args.rounds, args.slow_subscriber)
+                why = kernel.rounds(context, args.rounds, args.slow_subscriber, args.forged)
             finally:
                 if why and args.stacks and shutil.which("gdb"):
                     why += f" (threads: {stacks_of(kernel.process.pid, args.stacks)})"
@@ -407,8 +446,8 @@ class Server:
         self.stop()
         raise RuntimeError("the Jupyter Server did not start within 60 s")
 
-    def api(self, method, path, **kwargs):
-        return requests.request(method, f"{self.base}/user/{USER}/api/{path}", timeout=60,
+    def api(self, method, path, timeout=60, **kwargs):
+        return requests.request(method, f"{self.base}/user/{USER}/api/{path}", timeout=timeout,
                                 headers={"Authorization": f"token {self.token}"}, **kwargs)
 
     def stop(self):
@@ -529,6 +568,9 @@ def main():
     parser.add_argument("--slow-subscriber", action="store_true",
                         help="(--via zmq) each round also has an IOPub subscriber stop reading while a "
                              "cell prints, and a client that reads must get every line")
+    parser.add_argument("--forged", action="store_true",
+                        help="(--via zmq) each round also sends every channel messages without the kernel's key "
+                             "(unsigned, signed with another, cut short), which must be dropped")
     args = parser.parse_args()
     if not (1 <= args.kernels <= 1000 and 1 <= args.rounds <= 100 and 0 <= args.load <= 8
             and 1 <= args.at_once <= 16 and 1 <= args.burst <= 16 and 0 < args.limit <= 7200):

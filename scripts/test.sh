@@ -42,7 +42,7 @@ say "The docs' Zero to JupyterHub settings against the chart's own values schema
 "$VENV/bin/python" scripts/timetable_test.py
 "$VENV/bin/python" -m unittest discover -s scripts/class/tests
 say "The Rust kernel keeps answering at the moment that deadlocked a stock one, and when clients leave mid-cell and come back"
-"$VENV/bin/python" scripts/kernel_deaf_test.py --via zmq --kernels 3 --rounds 2 --slow-subscriber +"$(command -v evcxr_jupyter)"
+"$VENV/bin/python" scripts/kernel_deaf_test.py --via zmq --kernels 3 --rounds 2 --slow-subscriber --forged +"$(command -v evcxr_jupyter)"
 "$VENV/bin/python" scripts/kernel_deaf_test.py --via server --kernels 4 --rounds 2 +"$(command -v evcxr_jupyter)"
 say "The class's guard: a student's server replaces a kernel that stops answering, and leaves busy ones alone"
 "$VENV/bin/python" scripts/kernel_watch_test.py
