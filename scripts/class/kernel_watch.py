@@ -3,14 +3,17 @@ one to find out: a Jupyter Server extension, loaded by the class's servers
 (scripts/class/jupyter/jupyter_server_config.json).
 
 Every PERIOD seconds it asks each idle kernel of the server for `kernel_info`, on a shell
-connection of its own, as Jupyter Server's own nudge does. Jupyter Server counts neither the
+connection of its own, as Jupyter Server's own nudge does; and each kernel that has not answered
+since its process started, whatever state Jupyter Server gives it ("starting" for good, or the
+"busy" of the kernel it replaced), for a kernel can stay silent from its start or restart. Jupyter Server counts neither the
 question nor its answer as activity (`untracked_message_types`), so the idle culler is not fooled.
 A kernel that says nothing at all within ANSWER seconds (no reply, and not a message on IOPub
 since the question), after it has answered once or has had SETTLE seconds to start, has stopped
 reading its socket: the extension kills its process, and Jupyter Server's own restarter starts a
 new one, as for a kernel that died. JupyterLab then tells the student in its usual one line ("The
 kernel ... appears to have died. It will restart automatically."), and the server's log says
-why. A busy kernel is left alone: its questions wait behind the cell that runs.
+why. A busy kernel is left alone: its questions wait behind the cell that runs. A new one gets
+SETTLE seconds to answer first.
 
 The project's kernel is built with the fix for the deadlock that made kernels deaf
 (kernel/README.md); this is the guard for whatever remains. MAGIC_KERNEL_WATCH_PERIOD and
@@ -74,13 +77,14 @@ async def _watch(serverapp):
                     seen[kernel_id] = [pid, time.monotonic(), False, False]
                 if seen[kernel_id][3]:
                     continue  # killed: the restarter has not started the new one yet
-                if getattr(kernel, "execution_state", None) != "idle":
-                    continue
+                state = getattr(kernel, "execution_state", None)
+                if seen[kernel_id][2] and state != "idle":
+                    continue  # busy with a cell (a kernel that never answered is asked whatever it says)
                 asked = kernel.last_activity
                 if await _answers(kernel, ANSWER):
                     seen[kernel_id][2] = True
                     continue
-                if kernel.execution_state != "idle" or kernel.last_activity != asked:
+                if kernel.execution_state != state or kernel.last_activity != asked:
                     continue  # it took up a cell meanwhile: alive, and busy
                 if not seen[kernel_id][2] and time.monotonic() - seen[kernel_id][1] < SETTLE:
                     continue  # still starting
