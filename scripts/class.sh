@@ -22,7 +22,7 @@
 #   sudo ./scripts/class.sh password LOGIN                    a new password for a forgotten one
 #   sudo ./scripts/class.sh remove LOGIN                      out of the class (the work is kept)
 #   sudo ./scripts/class.sh students                          who is in the class
-#   sudo ./scripts/class.sh slips > slips.html                first passwords still to hand out
+#   sudo ./scripts/class.sh slips slips.html                  first passwords still to hand out (root's only)
 #
 # (the teacher does the same from the class page, without a root shell).
 #
@@ -40,6 +40,12 @@
 #                     a pupil's class and a teacher's classes come from the login's groups
 #                     ("7B"; "teachers-of-7B"; "class-admins" for the hub's admins), among the
 #                     classes given here; FILE holds the client's secret (needs containers)
+#   --oidc-username-claim CLAIM  the claim that names a newcomer (default preferred_username;
+#                     upn for Microsoft Entra; a person is always their provider's sub, and an
+#                     e-mail names someone only when the provider verified it)
+#   --oidc-groups-claim CLAIM    the claim that lists a login's groups (default groups)
+#   --oidc-claims userinfo|id_token  where the claims are (default userinfo; id_token for a
+#                     provider that puts them there only, as Microsoft Entra does)
 #   --lti ISSUER --lti-client ID --lti-authorize URL --lti-jwks URL --classes "7B, 8C"
 #                     the school's LMS (LTI 1.3: Moodle, Canvas) logs pupils and teachers in
 #                     from a lesson's link: the course (its label) is the class, Learner a
@@ -67,8 +73,13 @@
 #   --idle-timeout T  stop a server nobody used for T (default 60m; 90s, 2h also work); the
 #                     student's work stays, and their next login starts it again
 #   --base-image IMG  the base of the students' image (default debian:bookworm-slim; on a
-#                     machine with no registry, scripts/class/debian-base.sh makes one)
-#   --no-containers   run students' servers as their own system users instead: no limits
+#                     machine with no registry, scripts/class/debian-base.sh makes one). All
+#                     that a class downloads, ahead of it: sudo ./scripts/class.sh prepare [--base-image IMG]
+#   --internet yes|no  whether students' containers reach the internet (default yes: crates.io
+#                     for a learner's own :dep); never this machine's services but the hub, nor
+#                     the school's network or any private address, nor one another
+#   --no-containers   run students' servers as their own system users instead: no limits, and
+#                     no walls between students (each can reach the others' kernels)
 #   --swarm ADDRESS   a class over several machines: this one (at ADDRESS on the school's
 #                     network) becomes a Docker Swarm's manager, and each lab PC that joins
 #                     runs students' servers too; the students' homes stay on this machine
@@ -193,17 +204,35 @@ case "${1:-}" in
     join-script)
         as_root join-script
         set_up_already join-script
+        # It holds the swarm's token and the PCs' key: `class.sh join-script > join.sh` leaves it
+        # root's only, whatever the shell's umask made of the file.
+        [ ! -f /dev/stdout ] || chmod 600 /dev/stdout
         join_script
+        exit 0 ;;
+    prepare)
+        # Everything a class needs from the network, ahead of it: the hub's Python environment and
+        # proxy, Docker and the students' image (rebuilt only when its sources changed). A class
+        # set up after needs no download: class.sh prepare [--base-image IMG]
+        as_root prepare
+        [ $# -eq 1 ] || { [ $# -eq 3 ] && [ "$2" = "--base-image" ]; } \
+            || { echo "class.sh prepare: takes only --base-image IMG" >&2; exit 2; }
+        mkdir -p "$CLASS_HOME" && chmod 755 "$CLASS_HOME"
+        ensure_class_python_env
+        ensure_class_proxy
+        command -v git >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq git >/dev/null; }
+        ensure_docker || exit 1
+        ensure_student_image "${3:-debian:bookworm-slim}" || exit 1
+        say "Prepared in $CLASS_HOME: a class set up now needs no download"
         exit 0 ;;
 esac
 
 students="" teacher="" klass="" check_only=0 ip="0.0.0.0" port="8000" cert="" key="" plain_http=0 https=0 setup_only=0 containers=1
 memory="$STUDENT_MEMORY" cpus="$STUDENT_CPUS" processes="$STUDENT_PROCESSES" idle="$IDLE_TIMEOUT"
 foreground=0
-oidc="" oidc_client="" oidc_secret="" classes="" lti="" lti_client="" lti_authorize="" lti_jwks="" lti_username="preferred_username" lti_token=""
+oidc="" oidc_client="" oidc_secret="" oidc_username_claim="" oidc_groups_claim="" oidc_claims="userinfo" classes="" lti="" lti_client="" lti_authorize="" lti_jwks="" lti_username="preferred_username" lti_token=""
 timetable="" timetable_given=0 warm_ahead="${MAGIC_CLASS_WARM_AHEAD_MINUTES:-10}"
 base_image="debian:bookworm-slim"
-swarm="" registry=""
+swarm="" registry="" internet="yes"
 while [ $# -gt 0 ]; do
     case "$1" in
         --memory) memory="$2"; shift 2 ;;
@@ -214,6 +243,7 @@ while [ $# -gt 0 ]; do
         --no-containers) containers=0; shift ;;
         --swarm) swarm="$2"; shift 2 ;;
         --registry) registry="$2"; shift 2 ;;
+        --internet) internet="$2"; shift 2 ;;
         --students) students="$2"; shift 2 ;;
         --check) check_only=1; shift ;;
         --class) klass="$2"; shift 2 ;;
@@ -231,6 +261,9 @@ while [ $# -gt 0 ]; do
         --oidc) oidc="$2"; shift 2 ;;
         --oidc-client) oidc_client="$2"; shift 2 ;;
         --oidc-secret) oidc_secret="$2"; shift 2 ;;
+        --oidc-username-claim) oidc_username_claim="$2"; shift 2 ;;
+        --oidc-groups-claim) oidc_groups_claim="$2"; shift 2 ;;
+        --oidc-claims) oidc_claims="$2"; shift 2 ;;
         --classes) classes="$2"; shift 2 ;;
         --lti) lti="$2"; shift 2 ;;
         --lti-client) lti_client="$2"; shift 2 ;;
@@ -252,6 +285,7 @@ else
     echo "class.sh: --idle-timeout takes a time such as 60m, 90s or 2h, not '$idle'" >&2; exit 2
 fi
 [ "$idle_seconds" -ge 10 ] || { echo "class.sh: --idle-timeout must be at least 10s" >&2; exit 2; }
+[ "$internet" = yes ] || [ "$internet" = no ] || { echo "class.sh: --internet takes yes or no, not '$internet'" >&2; exit 2; }
 [[ "$warm_ahead" =~ ^[0-9]+$ ]] && [ "$warm_ahead" -ge 1 ] && [ "$warm_ahead" -le 120 ] || { echo "class.sh: --warm-ahead takes a number of minutes from 1 to 120, not '$warm_ahead'" >&2; exit 2; }
 [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1 ] && [ "$port" -le 65535 ] || { echo "class.sh: --port takes a port number from 1 to 65535, not '$port'" >&2; exit 2; }
 if { [ -n "$cert" ] && [ -z "$key" ]; } || { [ -z "$cert" ] && [ -n "$key" ]; }; then
@@ -309,6 +343,7 @@ fi
 mkdir -p "$CLASS_HOME" "$HUB_STATE"
 chmod 755 "$CLASS_HOME"
 chmod 700 "$HUB_STATE"
+install_class_code
 running_pid="$(hub_pid || true)"
 
 if [ -z "$cert" ] && [ "$plain_http" -eq 0 ] && { [ "$loopback" -eq 0 ] || [ "$https" -eq 1 ]; }; then
@@ -327,7 +362,8 @@ if [ "$containers" -eq 1 ]; then
     ensure_student_image "$base_image"
     chmod -R a+rX "$CLASS_HOME/venv" "$CLASS_HOME/proxy"
     spawner="docker"
-    walls="each in a container from $STUDENT_IMAGE:$STUDENT_IMAGE_TAG with $memory of memory, $cpus CPU, $processes processes"
+    [ -n "$swarm" ] || ensure_class_network
+    walls="each in a container from $STUDENT_IMAGE:$STUDENT_IMAGE_TAG with $memory of memory, $cpus CPU, $processes processes, alone on the class's network ($([ "$internet" = yes ] && echo "the internet open to it" || echo "no internet"), never the school's network)"
     if [ -n "$swarm" ]; then
         ensure_swarm "$swarm"
         ensure_homes_account
@@ -394,7 +430,7 @@ fi
 # classadmin writing into a closed pipe.
 students_now="$(classadmin list | grep -c $'\tstudent$' || true)"
 if [ -n "$oidc" ]; then
-    school_login "$oidc" "$oidc_client" "$oidc_secret" "$classes"
+    school_login "$oidc" "$oidc_client" "$oidc_secret" "$classes" "$oidc_username_claim" "$oidc_groups_claim" "$oidc_claims"
     students_now="the school login's"
 elif [ -n "$lti" ]; then
     school_lms "$lti" "$lti_client" "$lti_authorize" "$lti_jwks" "$classes" "$lti_username" "$lti_token"
@@ -406,7 +442,7 @@ fi
 # (grep finds no slip once the teacher has handed them out: that is no failure.)
 slips_waiting="$(classadmin slips | { grep -o 'class="slip"' || true; } | wc -l)"
 slips_said=""
-[ "$slips_waiting" -gt 0 ] && slips_said="; $slips_waiting first passwords wait to be printed from the class page (Students), or: sudo ./scripts/class.sh slips > slips.html"
+[ "$slips_waiting" -gt 0 ] && slips_said="; $slips_waiting first passwords wait to be printed from the class page (Students), or: sudo ./scripts/class.sh slips slips.html"
 
 if [ "$setup_only" -eq 1 ]; then
     say "Set up in $CLASS_HOME; start the hub with the same command without --setup-only$slips_said"
@@ -424,6 +460,8 @@ MAGIC_CLASS_HOME="$CLASS_HOME" MAGIC_CLASS_IP="$ip" MAGIC_CLASS_PORT="$port" \
     MAGIC_CLASS_STUDENT_HOME="$STUDENT_HOME" MAGIC_CLASS_STUDENT_CLASS_HOME="$STUDENT_CLASS_HOME" MAGIC_CLASS_MEMORY="$memory" MAGIC_CLASS_CPUS="$cpus" \
     MAGIC_CLASS_PROCESSES="$processes" MAGIC_CLASS_IDLE_SECONDS="$idle_seconds" MAGIC_CLASS_WARM_AHEAD_MINUTES="$warm_ahead" \
     MAGIC_CLASS_SSL_CERT="$cert" MAGIC_CLASS_SSL_KEY="$key" \
+    MAGIC_CLASS_NETWORK="$([ "$spawner" = docker ] && echo "$CLASS_NETWORK")" MAGIC_CLASS_BRIDGE="$([ "$spawner" = docker ] && echo "$CLASS_BRIDGE")" \
+    MAGIC_CLASS_HUB_IP="${class_gateway:-}" MAGIC_CLASS_INTERNET="$internet" \
     MAGIC_CLASS_TEACHING="$(classadmin teaching)" \
     hub_env > "$HUB_STATE/hub.env.partial"
 chmod 600 "$HUB_STATE/hub.env.partial"
@@ -467,4 +505,4 @@ set -a
 . "$HUB_STATE/hub.env"
 set +a
 cd "$HUB_STATE"
-exec "$CLASS_HOME/venv/bin/jupyterhub" -f "$ROOT/scripts/class/jupyterhub_config.py"
+exec "$CLASS_HOME/venv/bin/jupyterhub" -f "$CLASS_CODE/scripts/class/jupyterhub_config.py"

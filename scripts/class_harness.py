@@ -49,6 +49,7 @@ class ClassServer:
         self.containers = containers
         self.options = list(options)  # more of class.sh's options (limits, idle time)
         self.passwords = {}
+        self.docker = None  # an IsolatedDocker the class runs on, if the test made one
 
     def command(self, setup_only=False):
         listing = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
@@ -276,10 +277,9 @@ def docker_running():
     return shutil.which("docker") is not None and subprocess.run(["docker", "info"], capture_output=True).returncode == 0
 
 
-def stop_docker(limit=60):
+def stop_docker(limit=60, pid_file=Path("/var/run/docker.pid")):
     """Stops Docker's daemon (SIGTERM, as a machine's shutdown does) and waits until it is gone:
     a run that found it stopped leaves it stopped."""
-    pid_file = Path("/var/run/docker.pid")
     pid = int(pid_file.read_text()) if pid_file.exists() else 0
     if not pid or not Path(f"/proc/{pid}").exists():
         return
@@ -289,6 +289,160 @@ def stop_docker(limit=60):
         time.sleep(0.5)
     if Path(f"/proc/{pid}").exists():
         raise RuntimeError(f"Docker's daemon (pid {pid}) did not stop within {limit} s")
+
+
+def machine_docker():
+    """The machine's own Docker daemon, for building images (their RUN steps reach Debian's
+    archive through the machine's network): started, when it is not running, with no bridge and
+    no firewall rules, so that it changes nothing of the machine's network. Debian's docker.io
+    is installed when missing. Returns whether it was started here (to stop it after)."""
+    os.environ.pop("DOCKER_HOST", None)
+    subprocess.run(["bash", "-c", f"source '{ROOT}/scripts/setup.sh' && source '{ROOT}/scripts/class/setup/docker.sh' "
+                    "&& ensure_docker_installed"], check=True)
+    if docker_running():
+        return False
+    # Started through a shell that leaves it at once, so that it is nobody's child here (as
+    # class.sh starts it): stop_docker() waits for its process to be gone.
+    subprocess.run(["sh", "-c", "setsid dockerd --bridge=none --iptables=false --ip-masq=false "
+                    ">>/var/log/magic-tictactoe-dockerd.log 2>&1 </dev/null &"], check=True)
+    deadline = time.time() + 60
+    while not docker_running():
+        if time.time() > deadline:
+            raise RuntimeError("the machine's Docker daemon did not answer within 60 s")
+        time.sleep(0.5)
+    return True
+
+
+def student_images(class_home):
+    """Everything a class downloads, into `class_home` (class.sh prepare): the hub's environment
+    and proxy, and the students' image and its base on the machine's Docker, built when missing
+    or when their sources changed. The images' names."""
+    base = base_image()
+    subprocess.run([str(ROOT / "scripts" / "class.sh"), "prepare", "--base-image", base], check=True,
+                   env=dict(os.environ, CLASS_HOME=str(class_home)))
+    defaults = dict(line.split("=", 1) for line in (ROOT / "scripts" / "class" / "defaults.env").read_text().splitlines()
+                    if line and not line.startswith("#"))
+    return [f"{defaults['STUDENT_IMAGE']}:{defaults['STUDENT_IMAGE_TAG']}", base]
+
+
+_libc = None
+
+
+def setns(fd):
+    """This thread (and what it starts from now on) into the network namespace of `fd`."""
+    global _libc
+    if _libc is None:
+        import ctypes
+        _libc = ctypes.CDLL(None, use_errno=True)
+    if _libc.setns(fd, 0x40000000) != 0:  # CLONE_NEWNET
+        import ctypes
+        raise OSError(ctypes.get_errno(), "setns")
+
+
+class IsolatedDocker:
+    """A Docker daemon for a test's class as the class runs it (bridges and its firewall rules:
+    the class's network), inside a network namespace the test makes, and the test itself moved
+    into it: the hub, the students' containers, the proxy, Chromium and every request of the
+    test's are there, on its loopback and the class network's bridge, and nothing of the
+    machine's network changes. The namespace has no route anywhere else: nothing is sent to any
+    other address. The daemon keeps its own data (TEST_DOCKER_DATA) and socket (DOCKER_HOST while
+    inside); the images come from the machine's Docker (copied when they differ). Everything it
+    started is stopped when it ends, also when the test fails; a run killed before its end leaves
+    what the next one clears first.
+
+        with IsolatedDocker("mtcl", images):
+            ...     # class.sh, the hub, requests: all inside
+    """
+
+    STATE = Path("/run/magic-tictactoe-test-docker")
+    DATA = Path("/var/lib/magic-tictactoe-test-docker")
+
+    def __init__(self, name, images):
+        self.name, self.images = name, list(images)
+        self.socket = f"unix://{self.STATE}/docker.sock"
+        self.pid_file = self.STATE / "docker.pid"
+        self.home = None
+        self.daemon = None
+
+    def __enter__(self):
+        self.clear()
+        subprocess.run(["ip", "netns", "add", self.name], check=True)
+        try:
+            subprocess.run(["ip", "-n", self.name, "link", "set", "lo", "up"], check=True)
+            self.home = os.open("/proc/self/ns/net", os.O_RDONLY)
+            inside = os.open(f"/run/netns/{self.name}", os.O_RDONLY)
+            try:
+                setns(inside)
+            finally:
+                os.close(inside)
+            self.start()
+            for image in self.images:
+                self.copy(image)
+            os.environ["DOCKER_HOST"] = self.socket
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *_):
+        os.environ.pop("DOCKER_HOST", None)
+        try:
+            self.stop()
+        finally:
+            if self.home is not None:
+                setns(self.home)
+                os.close(self.home)
+                self.home = None
+            subprocess.run(["ip", "netns", "del", self.name], capture_output=True)
+
+    def clear(self):
+        """What a run killed before its end left: its daemon, its namespace."""
+        self.stop()
+        subprocess.run(["ip", "netns", "del", self.name], capture_output=True)
+
+    def start(self):
+        """The daemon, in this (the test's) namespace, with the class's flags (class.sh's)."""
+        self.STATE.mkdir(parents=True, exist_ok=True)
+        log = open(self.STATE / "dockerd.log", "a")
+        self.daemon = subprocess.Popen(
+            ["dockerd", "--bridge=none", "--data-root", str(self.DATA), "--exec-root", str(self.STATE / "exec"),
+             "-H", self.socket, "--pidfile", str(self.pid_file)],
+            stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.time() + 60
+        while subprocess.run(["docker", "-H", self.socket, "info"], capture_output=True).returncode != 0:
+            if time.time() > deadline or self.daemon.poll() is not None:
+                raise RuntimeError(f"the test's Docker daemon did not answer: see {self.STATE / 'dockerd.log'}")
+            time.sleep(0.5)
+
+    def stop(self, limit=60):
+        if self.daemon is not None:  # this run's own: stopped, and waited for
+            self.daemon.terminate()
+            try:
+                self.daemon.wait(limit)
+            except subprocess.TimeoutExpired:
+                raise RuntimeError(f"the test's Docker daemon did not stop within {limit} s") from None
+            self.daemon = None
+        else:  # an earlier run's
+            stop_docker(limit, self.pid_file)
+
+    def restart(self):
+        """Docker's daemon stopped (as a machine's shutdown stops it) and started again."""
+        self.stop()
+        self.start()
+
+    def copy(self, image):
+        """The machine's image into the test's daemon, unless it has it already."""
+        ours = subprocess.run(["docker", "-H", self.socket, "image", "inspect", "--format", "{{.Id}}", image],
+                              capture_output=True, text=True).stdout.strip()
+        theirs = subprocess.run(["docker", "-H", "unix:///var/run/docker.sock", "image", "inspect", "--format",
+                                 "{{.Id}}", image], capture_output=True, text=True, check=True).stdout.strip()
+        if ours == theirs:
+            return
+        saved = subprocess.Popen(["docker", "-H", "unix:///var/run/docker.sock", "save", image], stdout=subprocess.PIPE)
+        subprocess.run(["docker", "-H", self.socket, "load", "-q"], stdin=saved.stdout, check=True, capture_output=True)
+        saved.stdout.close()
+        if saved.wait() != 0:
+            raise RuntimeError(f"docker save {image} failed")
 
 
 def available_mb():

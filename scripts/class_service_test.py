@@ -2,8 +2,11 @@
 
 The test machines have no systemd as PID 1, so the school's server is a container of the
 project's Debian base with systemd as its PID 1 (scripts/class/school-server.Dockerfile), on
-the host's network, using the machine's Docker daemon for the students' containers (its
-socket, bind-mounted) and the machine's Rust toolchain and kernel (read-only). In it, as a
+the network of the Docker daemon it is lent for the students' containers (its socket,
+bind-mounted): a daemon of the test's own in a network namespace the test makes, where the
+class's network and firewall rules go (class_harness.IsolatedDocker). It has the machine's Rust
+toolchain and kernel (read-only), and what the class downloads is made beforehand into the
+class's folder it shares (class.sh prepare), as an air-gapped school's would be. In it, as a
 technician would on a fresh server:
 
 1. `class.sh --students ... --teacher ...` sets the class up, installs the hub's service and the
@@ -19,7 +22,8 @@ technician would on a fresh server:
 6. The nightly backup, run through its service, writes an archive holding her file.
 
 Everything it starts is stopped at the end, also when it fails: the server's container, the
-students' containers and volumes, and Docker's daemon if the test started it.
+students' containers and volumes, the test's Docker daemon and its namespace, and the machine's
+Docker daemon if the test started it.
 
     sudo .venv/bin/python scripts/class_service_test.py
 """
@@ -39,7 +43,8 @@ from pathlib import Path
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from class_harness import ROOT, base_image, container, docker_running, free_port, stop_docker  # noqa: E402
+from class_harness import (ROOT, IsolatedDocker, container, free_port, machine_docker, stop_docker,  # noqa: E402
+                           student_images)
 from hubclient import Student  # noqa: E402
 
 SERVER = "magic-tictactoe-school-server"
@@ -128,8 +133,9 @@ def start_server(image, work):
     volumes = [arg for source, target in mounts.items() for arg in ("-v", f"{source}:{target}")]
     subprocess.run(["docker", "rm", "--force", SERVER], capture_output=True)
     subprocess.run(["docker", "run", "--detach", "--name", SERVER, "--network", "host",
-                    # What systemd needs of a container: mounts of its own, no seccomp filter.
-                    "--cap-add", "SYS_ADMIN", "--security-opt", "seccomp=unconfined",
+                    # What systemd needs of a container: mounts of its own, no seccomp filter;
+                    # and the class's firewall rules, which the hub sets as a server starts.
+                    "--cap-add", "SYS_ADMIN", "--cap-add", "NET_ADMIN", "--security-opt", "seccomp=unconfined",
                     "--security-opt", "apparmor=unconfined", "--tmpfs", "/run", "--tmpfs", "/run/lock",
                     "-v", "/sys/fs/cgroup:/sys/fs/cgroup:ro", *volumes, image],
                    check=True, stdout=subprocess.DEVNULL)
@@ -162,13 +168,33 @@ def saved(student, path):
 
 
 def run(work):
+    """The school's server and its class on a Docker daemon of the test's own, in a network
+    namespace of its own with the test inside (class_harness.IsolatedDocker): the class's network
+    and firewall rules are made there, not on this machine. What the server would download (the
+    hub's environment and proxy, the images) is made first, on this machine's Docker, into the
+    class's folder that the server shares (class.sh prepare)."""
     repo, class_home = work / "repo", work / "class"
     # The repository as it is here (tracked and new files), as a technician's checkout.
     subprocess.run(["bash", "-c", f'source "{ROOT}/scripts/setup.sh" && copy_repository "{repo}"'], check=True)
+    machine_started = machine_docker()
+    try:
+        images = student_images(class_home)
+        images.append(school_server_image(images[-1]))
+        with IsolatedDocker("mt-service-test", images):
+            if machine_started:
+                stop_docker()
+            try:
+                on_the_server(work, repo, class_home, images[-2], images[-1])
+            finally:
+                clean_up(work)
+    finally:
+        if machine_started:
+            stop_docker()
+
+
+def on_the_server(work, repo, class_home, base, image):
     listing = work / "class.txt"
     listing.write_text("\n".join(STUDENTS) + "\n")
-    base = base_image()
-    image = school_server_image(base)
     start_server(image, work)
     port = free_port()
     url = f"http://127.0.0.1:{port}"
@@ -192,6 +218,35 @@ def run(work):
     verify = on_server("systemd-analyze", "verify", *[f"/etc/systemd/system/{unit}" for unit in UNITS])
     check("systemd-analyze verify passes the three units", verify.returncode == 0 and not verify.stdout.strip()
           and "magic-tictactoe" not in verify.stderr, (verify.stdout + verify.stderr).strip()[-600:])
+    hardened = on_server("systemd-analyze", "security", "--no-pager", f"{SERVICE}.service")
+    wanted = ["PrivateTmp=", "PrivateDevices=", "ProtectKernelTunables=", "ProtectKernelModules=", "ProtectHome=",
+              "ProtectSystem="]
+    def in_force(line):
+        # ✓, or a part of the setting (ProtectHome=tmpfs, ProtectSystem=full) that halves the
+        # exposure systemd counts for leaving it out (0.2).
+        words = line.split()
+        return words[0] == "✓" or (words[-1].replace(".", "", 1).isdigit() and float(words[-1]) < 0.2)
+
+    weak = [name for name in wanted if not any(line.split() and line.split()[1] == name and in_force(line)
+                                               for line in hardened.stdout.splitlines())]
+    exposure = next((line.split(":", 1)[1].strip() for line in hardened.stdout.splitlines()
+                     if "Overall exposure level" in line), "?")
+    check("systemd-analyze security finds the hub's unit hardened as The Littlest JupyterHub's is",
+          hardened.returncode == 0 and not weak, f"exposure {exposure}; not in force: {weak or 'none'}")
+    # Root runs root's code: the units run the class's installed copy, root's only, never the
+    # checkout class.sh was run from, which its owner can change.
+    unit = on_server("systemctl", "cat", f"{SERVICE}.service").stdout
+    code = class_home / "code"
+    writable = on_server("find", str(code), "(", "-perm", "-g+w", "-o", "-perm", "-o+w", "-o", "!", "-uid", "0", ")",
+                         "-print", "-quit").stdout.strip()
+    planted = work / "planted-by-the-checkout"
+    with open(repo / "scripts" / "class" / "jupyterhub_config.py", "a") as config:
+        config.write(f"\nopen({str(planted)!r}, 'w').write('the checkout ran as root')\n")
+    on_server("systemctl", "restart", SERVICE)
+    check("the hub runs the class's installed code, root's only: a change to the checkout is never run by root",
+          f"{code}/scripts/class/jupyterhub_config.py" in unit and str(repo) not in unit and not writable
+          and hub_answers(url, 60) is not None and not planted.exists(),
+          f"not root's only: {writable}" if writable else ("the checkout's code ran" if planted.exists() else ""))
     status = on_server(f"{repo}/scripts/class.sh", "status", env={"CLASS_HOME": str(class_home)})
     check("class.sh status says the hub is active", status.returncode == 0 and " is active," in status.stdout,
           status.stdout.splitlines()[0] if status.stdout else status.stderr)
@@ -259,6 +314,11 @@ def run(work):
 
 def clean_up(work):
     if subprocess.run(["docker", "inspect", SERVER], capture_output=True).returncode == 0:
+        if failed:
+            try:
+                print(on_server("journalctl", "-u", SERVICE, "-n", "40", "--no-pager", limit=30).stdout)
+            except subprocess.TimeoutExpired:
+                print("(the server's journal did not answer within 30 s)")
         try:  # the hub stopped as a shutdown stops it; a server that does not answer is removed all the same
             on_server("systemctl", "stop", SERVICE, limit=60)
         except subprocess.TimeoutExpired:
@@ -267,14 +327,13 @@ def clean_up(work):
     for name in STUDENTS + [TEACHER]:
         subprocess.run(["docker", "rm", "--force", f"magic-tictactoe-{name}"], capture_output=True)
         subprocess.run(["docker", "volume", "rm", "--force", f"magic-tictactoe-{name}"], capture_output=True)
-    shutil.rmtree(work, ignore_errors=True)
 
 
 def main():
     if os.geteuid() != 0:
         sys.exit("class_service_test.py: run it as root (it starts containers and a school's server)")
-    docker_was_running = docker_running()
-    work = Path(tempfile.mkdtemp(prefix="magic-tictactoe-service-", dir="/var/tmp"))
+    # Under /srv, as a class is: the hub's unit gives it a /tmp and /var/tmp of its own.
+    work = Path(tempfile.mkdtemp(prefix="magic-tictactoe-service-", dir="/srv"))
     started = time.time()
     try:
         run(work)
@@ -284,15 +343,8 @@ def main():
         setup_log = work / "setup.log"
         if setup_log.exists():
             print(setup_log.read_text()[-3000:])
-        if subprocess.run(["docker", "inspect", SERVER], capture_output=True).returncode == 0:
-            try:
-                print(on_server("journalctl", "-u", SERVICE, "-n", "40", "--no-pager", limit=30).stdout)
-            except subprocess.TimeoutExpired:
-                print("(the server's journal did not answer within 30 s)")
     finally:
-        clean_up(work)
-        if not docker_was_running:
-            stop_docker()
+        shutil.rmtree(work, ignore_errors=True)
     print(f"class service: {len(passed)} passed, {len(failed)} failed in {time.time() - started:.0f} s"
           + (f" ({', '.join(failed)})" if failed else ""))
     sys.exit(1 if failed else 0)

@@ -48,8 +48,8 @@ from pathlib import Path
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from class_harness import (ClassServer, available_mb, cgroup, container, docker_running, forget,  # noqa: E402
-                           remove_accounts, stop_docker, until_ready)
+from class_harness import (ClassServer, IsolatedDocker, available_mb, cgroup, container, forget,  # noqa: E402
+                           machine_docker, remove_accounts, stop_docker, student_images, until_ready)
 from class_load import HEADER, drive, return_in_browser, summary  # noqa: E402 (a small load run)
 from hubclient import NOTEBOOK, Student, ready  # noqa: E402 (class_harness put scripts/class on the path)
 from kubernetes_config_test import docs_config  # noqa: E402
@@ -138,9 +138,11 @@ def nobody_gets_in(hub, alice, bob, teacher):
                                  "{{.HostConfig.PidsLimit}} {{.HostConfig.NetworkMode}}", container(alice.name)],
                                 capture_output=True, text=True).stdout.split()
         quota = str(round(float(DEFAULTS["STUDENT_CPUS"]) * 100000))  # Docker's CPU period is 100 ms
-        check(listed == [str(MEMORY), quota, DEFAULTS["STUDENT_PROCESSES"], "host"],
+        check(listed == [str(MEMORY), quota, DEFAULTS["STUDENT_PROCESSES"], "magic-tictactoe"],
               f"the student's container has the default limits: {DEFAULTS['STUDENT_MEMORY']} of memory, "
-              f"{DEFAULTS['STUDENT_CPUS']} CPU, {DEFAULTS['STUDENT_PROCESSES']} processes, host network ({listed})")
+              f"{DEFAULTS['STUDENT_CPUS']} CPU, {DEFAULTS['STUDENT_PROCESSES']} processes, the class's network "
+              f"({listed})")
+        kernels_walled_off(hub, alice, bob)
         limit = cgroup("memory", alice.name, "memory.limit_in_bytes")
         check(limit is not None and int(limit) == MEMORY, f"... and its cgroup enforces the memory limit ({limit and limit.strip()})")
     else:
@@ -809,6 +811,93 @@ def nothing_is_lost(hub, alice):
     work_is_there(alice, "a restart of the hub")
 
 
+def kernel_of(student):
+    """The connection file of a kernel of the student's (their container's runtime folder): its
+    address, ports and key, as JSON."""
+    found = subprocess.run(["docker", "exec", container(student.name), "sh", "-c",
+                            "cat $(ls -t ~/.local/share/jupyter/runtime/kernel-*.json | head -n 1)"],
+                           capture_output=True, text=True)
+    return json.loads(found.stdout) if found.returncode == 0 and found.stdout.strip() else None
+
+
+def address_of(student):
+    return subprocess.run(["docker", "inspect", "--format",
+                           '{{(index .NetworkSettings.Networks "magic-tictactoe").IPAddress}}', container(student.name)],
+                          capture_output=True, text=True).stdout.strip()
+
+
+def kernels_walled_off(hub, alice, bob):
+    """Issue 53: what a pupil who wants more than her own tries from a cell of her kernel, given the
+    best a classmate's kernel could tell her (its ports and where it listens, which root reads
+    here for her): his kernel's five ports (subscribing to its IOPub read his code and answers;
+    one unsigned message to its shell crashed it), his server itself, the class's own services
+    on this machine (the proxy, the hub's public port, the proxy's API), and a server on the
+    school's network (a namespace of the test's, behind this machine). Each must fail; the hub's
+    API, which her server needs, must not."""
+    bobs = Kernel(bob)  # his notebook 01's kernel, running
+    info = kernel_of(bob)
+    lan = SchoolNetwork()
+    try:
+        gateway = subprocess.run(["docker", "network", "inspect", "--format",
+                                  "{{range .IPAM.Config}}{{.Gateway}}{{end}}", "magic-tictactoe"],
+                                 capture_output=True, text=True).stdout.strip()
+        his = address_of(bob)
+        proxy_api = 8001
+        targets = [(f"his kernel's {channel} port at his address", his, info[f"{channel}_port"])
+                   for channel in ("iopub", "shell", "control", "stdin", "hb")] if info else []
+        targets += [(f"his kernel's {channel} port where it listens", info["ip"], info[f"{channel}_port"])
+                    for channel in ("iopub", "shell")] if info else []
+        targets += [("his Jupyter server", his, 8888), ("the hub's public port", gateway, hub.port),
+                    ("the proxy's API", gateway, proxy_api), ("a server on the school's network", lan.server, lan.port)]
+        probes = "".join(f'("{what}", "{host}:{port}"),' for what, host, port in targets)
+        code = ('{\nuse std::net::{SocketAddr, TcpStream};\nuse std::time::Duration;\n'
+                f'for (what, to) in [{probes} ("the hub\'s API", "{gateway}:8081")] {{\n'
+                '    let reached = to.parse::<SocketAddr>().map(|a| TcpStream::connect_timeout(&a, Duration::from_secs(3)).is_ok()).unwrap_or(false);\n'
+                '    println!("{what}: {reached}");\n}\n}')
+        said = {what.strip(): reached.strip() for what, reached in
+                (line.rsplit(": ", 1) for line in rust(alice, code).splitlines() if ": " in line)}
+        reached = sorted(what for what, ok in said.items() if ok == "true" and what != "the hub's API")
+        check(info is not None and lan.answers() and len(said) == len(targets) + 1 and not reached,
+              f"from her kernel a student reaches none of a classmate's kernel ports ({len(targets) - 4} tried), his "
+              f"server, the class's services on this machine, nor the school's network: reached {reached or 'nothing'}")
+        check(said.get("the hub's API") == "true", "... and her server still reaches the hub's API")
+        check(bobs.run("1 + 1").strip() == "2", "... and the classmate's kernel answers as before")
+    finally:
+        lan.stop()
+
+
+class SchoolNetwork:
+    """A server on the school's network, as the class's server sees it: a namespace of the test's
+    own (198.18.215.2, a benchmarking address no school uses) behind a veth pair, answering TCP on
+    one port."""
+
+    def __init__(self):
+        self.name, self.server, self.port = "mt-class-lan", "198.18.215.2", 8080
+        subprocess.run(["ip", "netns", "del", self.name], capture_output=True)
+        subprocess.run(["ip", "link", "del", "mt-lan"], capture_output=True)
+        for command in (["ip", "netns", "add", self.name],
+                        ["ip", "link", "add", "mt-lan", "type", "veth", "peer", "name", "lan", "netns", self.name],
+                        ["ip", "addr", "add", "198.18.215.1/24", "dev", "mt-lan"], ["ip", "link", "set", "mt-lan", "up"],
+                        ["ip", "-n", self.name, "addr", "add", f"{self.server}/24", "dev", "lan"],
+                        ["ip", "-n", self.name, "link", "set", "lan", "up"],
+                        ["ip", "-n", self.name, "link", "set", "lo", "up"]):
+            subprocess.run(command, check=True, capture_output=True)
+        self.process = subprocess.Popen(["ip", "netns", "exec", self.name, sys.executable, "-m", "http.server",
+                                         "--bind", self.server, str(self.port)], stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL, start_new_session=True)
+
+    def answers(self):
+        """Whether the class's server (the test's namespace) reaches it: it is there to be reached."""
+        return until_ready("the school's network's server",
+                           lambda: requests.get(f"http://{self.server}:{self.port}/", timeout=3).status_code == 200, 20)
+
+    def stop(self):
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        subprocess.run(["ip", "link", "del", "mt-lan"], capture_output=True)
+        subprocess.run(["ip", "netns", "del", self.name], capture_output=True)
+
+
 def backed_up_and_restored(hub, alice, bob):
     """Issues 33 and 40: `class.sh backup` writes the class to one archive; `class.sh restore`
     brings back one notebook of a student whose server runs (it stops the server, and keeps her
@@ -1029,8 +1118,7 @@ def faults(hub, alice, bob, teacher, bobs):
     alice.start_server()
     work_is_there(alice, "their container was killed (docker kill) and started again")
 
-    stop_docker()
-    subprocess.run(["bash", "-c", f"source '{ROOT}/scripts/setup.sh' && source '{ROOT}/scripts/class/setup/docker.sh' && ensure_docker"], check=True)
+    hub.docker.restart()
     check(until_ready("the hub after Docker's restart", lambda: requests.get(f"{hub.url}/hub/api", timeout=10).status_code == 200),
           "after Docker's daemon restarted, the hub answers")
 
@@ -1181,9 +1269,10 @@ def fresh_course():
     remove_accounts(EVERYONE)
 
 
-def with_containers():
-    print("Students in containers (DockerSpawner):")
+def with_containers(docker):
+    print("Students in containers (DockerSpawner), the class's Docker in a network namespace of the test's own:")
     hub = ClassServer(CLASS_HOME, STUDENTS, teacher=TEACHER, containers=True)
+    hub.docker = docker
     started = time.time()
     fresh_course()
     hub.set_up()
@@ -1289,13 +1378,19 @@ def main():
     # Stopped from outside (a CI timeout, kill): still stop the hub, the containers and Docker.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("class_test.py: stopped (SIGTERM)"))
     kubernetes_matches()
-    docker_before = docker_running()
+    # The images are built on the machine's Docker (their RUN steps reach Debian's archive);
+    # the class then runs on a Docker of the test's own, in a network namespace of its own.
+    machine_started = machine_docker()
     try:
-        with_containers()
+        images = student_images(CLASS_HOME)
+        with IsolatedDocker("mt-class-test", images) as docker:
+            if machine_started:
+                stop_docker()
+            with_containers(docker)
         if os.environ.get("CLASS_TEST_ONLY") != "teacher":
             without_containers()
     finally:
-        if not docker_before:
+        if machine_started:
             stop_docker()
     print(f"class server: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)

@@ -126,13 +126,15 @@ class Platform:
     def token_url(self):
         return f"{self.url}/token"
 
-    def launch_url(self, user, roles, course, name=None, target=None, deep=False):
+    def launch_url(self, user, roles, course, name=None, target=None, deep=False, label=None):
         """Where a browser starts a launch of the course's lesson as `user` with `roles`; `target`:
         the link's own target on the hub (a path, or a whole URL), else the registration's
         (notebook 01); `deep`: a deep linking request instead (a teacher adding a lesson in the
-        LMS's editor), to the registration's deep linking URL."""
+        LMS's editor), to the registration's deep linking URL; `label`: the course's label, when it
+        is not its name (another course labelled like one of the class's)."""
         hint = uuid.uuid4().hex
         self.launches[hint] = {"user": user, "roles": list(roles), "course": course, "name": name or user,
+                               "label": label or course,
                                "target": (target if "://" in target else f"{self.tool_url}{target}") if target else None,
                                "deep": deep}
         return f"{self.url}/launch?hint={hint}"
@@ -307,7 +309,7 @@ class Platform:
             message.set_nrps(f"{platform.url}/courses/{course}/members")
             message.set_ags(f"{platform.url}/courses/{course}/lineitems", allow_creating_lineitems=True)
             message.set_launch_context_claim(f"course-{who['course']}", context_title=f"Computing {who['course']}",
-                                             context_label=who["course"])
+                                             context_label=who["label"])
             message.set_resource_link_claim("lesson-01", title="01: the magic square")
             if who["target"]:
                 message.set_launch_url(who["target"])

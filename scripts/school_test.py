@@ -29,6 +29,7 @@ and leaves no hub, server or account behind.
 import datetime
 import html
 import io
+import json
 import os
 import re
 import shutil
@@ -43,8 +44,8 @@ from urllib.parse import urljoin
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from class_harness import (ClassServer, docker_running, forget, free_port, remove_accounts, stop_docker,  # noqa: E402
-                           until_ready)
+from class_harness import (ClassServer, IsolatedDocker, forget, free_port, machine_docker, remove_accounts,  # noqa: E402
+                           stop_docker, student_images, until_ready)
 from hubclient import Student, ready  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,7 +70,7 @@ def fresh():
     for kept in ("class-page.log", "warm.log", "timetable.txt", "timetable-warmed", "roster.csv",
                  "warm-7b.log", "timetable-7b.txt", "timetable-warmed-7b",
                  "jupyterhub.sqlite", "first-passwords.json", "students.txt", "teacher.txt", "passwords.txt",
-                 "lms-launches.json", "lms-sent.json", "lms-names.json"):
+                 "lms-launches.json", "lms-sent.json", "lms-names.json", "identities.json"):
         (CLASS_HOME / "hub" / kept).unlink(missing_ok=True)
     remove_accounts(EVERYONE)
 
@@ -222,20 +223,77 @@ SCHOOL = {
                            "groups": ["teachers-of-7B", "staff"]},
     "boss@school.example": {"preferred_username": "mt-boss", "email": "boss@school.example", "groups": ["class-admins"]},
     "cook@school.example": {"preferred_username": "mt-cook", "email": "cook@school.example", "groups": ["staff"]},
-    "odd@school.example": {"preferred_username": "Odd One!", "email": "odd@school.example", "groups": ["7B"]},
+    "odd@school.example": {"preferred_username": "Odd.One", "email": "odd@school.example", "groups": ["7B"]},
+    # Who would be someone else (issue 54): the same local part on another domain (a teacher of
+    # 8C), a pupil who chose a teacher's name, an e-mail nobody verified, a group in another case.
+    "ada@school.example": {"preferred_username": "mt-ada", "email": "mt-ada@school.example", "groups": ["7B"]},
+    "ada@staff.example": {"email": "mt-ada@staff.example", "email_verified": True, "groups": ["teachers-of-8C"]},
+    "sly@school.example": {"preferred_username": "mt-tom", "email": "sly@school.example", "groups": ["7B"]},
+    "mal@mail.example": {"email": "mt-tom@mail.example", "email_verified": False, "groups": ["7B"]},
+    "case@school.example": {"preferred_username": "mt-case", "groups": [" CLASS-ADMINS ", "Class-Admins", "7B"]},
 }
-SCHOOL_LOGINS = ["mt-olive", "mt-pete", "mt-tom", "mt-boss", "mt-cook"]
+SCHOOL_LOGINS = ["mt-olive", "mt-pete", "mt-tom", "mt-boss", "mt-cook", "odd-one", "mt-ada", "mt-ada-2",
+                 "mt-tom-2", "mt-case"]
+# A provider shaped like Microsoft Entra: no preferred_username, names as "first.last", every
+# claim (groups among them) in the ID token only.
+ENTRA = {
+    "entra-pupil-oid": {"upn": "olga.pupil@school.example", "name": "Olga Pupil", "groups": ["7B"]},
+    "entra-teacher-oid": {"upn": "ted.teacher@school.example", "name": "Ted Teacher", "groups": ["teachers-of-7B"]},
+}
+ENTRA_LOGINS = ["olga-pupil", "ted-teacher"]
 
 
-def provider_login(hub, sub):
-    """A login through the school's provider with requests, as a browser's redirects go, stopping
-    at the hub's answer to the provider (so no server is started): (session, that answer)."""
-    session = requests.Session()
-    form = session.get(f"{hub.url}/hub/oauth_login", timeout=60)
-    back = session.post(form.url, data={"sub": sub}, allow_redirects=False, timeout=60)
+class Provider:
+    """The school's OpenID Connect provider on 127.0.0.1 (scripts/oidc_provider.py): with users,
+    keeping a session per browser as real ones do; `claims` says where it puts them."""
+
+    def __init__(self, users, claims="userinfo"):
+        self.port = free_port()
+        self.issuer = f"http://127.0.0.1:{self.port}"
+        self.log = open(CLASS_HOME / f"oidc-provider-{claims}.log", "w")
+        self.process = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "oidc_provider.py"), "--port",
+                                         str(self.port), "--claims", claims], stdout=self.log,
+                                        stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            until_ready("the school's provider", lambda: requests.get(
+                f"{self.issuer}/.well-known/openid-configuration", timeout=5).ok, 60)
+            for sub, claims_of in users.items():
+                requests.put(f"{self.issuer}/users/{requests.utils.quote(sub)}", json=claims_of,
+                             timeout=30).raise_for_status()
+        except BaseException:
+            self.stop()
+            raise
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+def provider_login(hub, sub, session=None):
+    """A login through the school's provider with requests, as a browser's redirects go (with the
+    browser's `session`, if given), stopping at the hub's answer to the provider (so no server is
+    started): (session, that answer). A provider that remembers the browser asks nothing."""
+    session = session or requests.Session()
+    form = session.get(f"{hub.url}/hub/oauth_login", timeout=60, allow_redirects=False)
+    while form.status_code in (302, 303) and "/hub/oauth_callback" not in form.headers.get("Location", ""):
+        form = session.get(form.headers["Location"], timeout=60, allow_redirects=False)
+    if form.status_code in (302, 303):  # straight through: the provider remembered someone
+        back = form
+    else:
+        back = session.post(form.url, data={"sub": sub}, allow_redirects=False, timeout=60)
     answer = session.get(back.headers.get("Location", ""), allow_redirects=False, timeout=120) \
         if back.status_code in (302, 303) else back
     return session, answer
+
+
+def who(session, hub):
+    """The hub user a browser's session is logged in as, or None."""
+    answer = session.get(f"{hub.url}/hub/api/user", timeout=30, headers={"Referer": f"{hub.url}/hub/home"})
+    return answer.json().get("name") if answer.status_code == 200 else None
 
 
 def in_chromium(start, wait_for, sub=None, limit=300):
@@ -261,31 +319,18 @@ def in_chromium(start, wait_for, sub=None, limit=300):
 
 
 def school_login():
-    """The school's own login (OpenID Connect, oidc-provider-mock on 127.0.0.1 standing for
-    Google's, Microsoft's or the school's), with students in containers."""
+    """The school's own login (OpenID Connect, a provider on 127.0.0.1 standing for Google's,
+    Microsoft's or the school's), with students in containers: who gets in, and as whom."""
     print("A school's own login (OpenID Connect), students in containers:", flush=True)
-    port = free_port()
-    issuer = f"http://127.0.0.1:{port}"
-    log = open(CLASS_HOME / "oidc-provider.log", "w")
-    provider = subprocess.Popen([sys.executable, "-m", "oidc_provider_mock", "--host", "127.0.0.1", "--port", str(port)],
-                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    hub = None
+    provider, hub = Provider(SCHOOL), None
     try:
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            try:
-                if requests.get(f"{issuer}/.well-known/openid-configuration", timeout=5).ok:
-                    break
-            except requests.RequestException:
-                time.sleep(0.5)
-        for sub, claims in SCHOOL.items():
-            requests.put(f"{issuer}/users/{requests.utils.quote(sub)}", json=claims, timeout=30).raise_for_status()
         secret = CLASS_HOME / "oidc-test-secret.txt"
         secret.write_text("a-client-secret-for-the-test\n")
         secret.chmod(0o600)
         fresh()
         hub = ClassServer(CLASS_HOME, [], containers=True, options=[
-            "--oidc", issuer, "--oidc-client", "magic-tictactoe", "--oidc-secret", str(secret), "--classes", "7B, 8C"])
+            "--oidc", provider.issuer, "--oidc-client", "magic-tictactoe", "--oidc-secret", str(secret),
+            "--classes", "7B, 8C"])
         hub.start(limit=180)
         url, text = in_chromium(f"{hub.url}/hub/login", ".jp-Notebook", "olive@school.example")
         check("/user/mt-olive/lab" in url and "01" in text,
@@ -296,10 +341,12 @@ def school_login():
         check("/services/class/" in url and "mt-olive" in text and "mt-pete" not in text and "7b" in text.lower(),
               f"a teacher (teachers-of-7B in the login's groups) logs in in Chromium and their class page shows 7B's "
               f"pupil and not 8C's ({url.split('?')[0]})")
-        for sub, why in (("cook@school.example", "someone of the school in no class here"),
-                         ("odd@school.example", "a login whose name the hub cannot use")):
-            _, answer = provider_login(hub, sub)
-            check(answer.status_code == 403, f"{why} is refused (HTTP {answer.status_code})")
+        _, answer = provider_login(hub, "cook@school.example")
+        check(answer.status_code == 403 and "none of the classes of this server" in answer.text,
+              f"someone of the school in no class here is refused, and the page says why (HTTP {answer.status_code})")
+        odd, answer = provider_login(hub, "odd@school.example")
+        check(answer.status_code in (302, 303) and who(odd, hub) == "odd-one",
+              f"a name as schools write them (Odd.One) is made a login name (odd-one) (HTTP {answer.status_code})")
         boss, answer = provider_login(hub, "boss@school.example")
         users = boss.get(f"{hub.url}/hub/admin", timeout=60)
         check(answer.status_code in (302, 303) and users.status_code == 200,
@@ -308,16 +355,81 @@ def school_login():
         check(groups.get("mt-olive") == ["7b"] and groups.get("mt-tom") == ["teachers-of-7b"]
               and groups.get("mt-pete") == ["8c"],
               f"each login's classes come from its groups claim, the classes set up here only ({groups})")
+        impersonations(hub)
     finally:
         if hub:
             hub.stop()
-        provider.terminate()
-        try:
-            provider.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            provider.kill()
-        log.close()
+        provider.stop()
         forget(SCHOOL_LOGINS)
+
+
+def impersonations(hub):
+    """Issue 54: a school's login is the provider's issuer and subject, never a name. Each way of
+    becoming someone else the hub allowed, tried with only what that person has."""
+    ada, _ = provider_login(hub, "ada@school.example")
+    staff, _ = provider_login(hub, "ada@staff.example")
+    groups = sqlite_groups()
+    check(who(ada, hub) == "mt-ada" and who(staff, hub) == "mt-ada-2" and groups.get("mt-ada") == ["7b"]
+          and groups.get("mt-ada-2") == ["teachers-of-8c"],
+          f"the same local part on another domain (another subject) is another hub user: the pupil stays mt-ada, a "
+          f"pupil of 7B, and the staff login is {who(staff, hub)} ({groups.get('mt-ada')}, {groups.get('mt-ada-2')})")
+    sly, _ = provider_login(hub, "sly@school.example")
+    check(who(sly, hub) == "mt-tom-2" and sqlite_groups().get("mt-tom") == ["teachers-of-7b"],
+          f"a pupil whose preferred_username is the teacher's name is not the teacher: they are {who(sly, hub)}, and "
+          f"mt-tom's groups are as they were")
+    theirs = sly.get(f"{hub.url}/user/mt-tom/api/contents", timeout=30)
+    check(theirs.status_code in (302, 403, 404), f"... and reach no server of the teacher's (HTTP {theirs.status_code})")
+    mal, answer = provider_login(hub, "mal@mail.example")
+    check(answer.status_code == 403 and who(mal, hub) is None and "verified" in answer.text,
+          f"an e-mail the provider did not verify names nobody: refused, and the page says why (HTTP {answer.status_code})")
+    case, _ = provider_login(hub, "case@school.example")
+    admin = case.get(f"{hub.url}/hub/admin", timeout=60, allow_redirects=False)
+    check(who(case, hub) == "mt-case" and admin.status_code == 403,
+          f"a group named like class-admins in another case or with spaces makes no admin (admin page: HTTP "
+          f"{admin.status_code})")
+    # A shared school computer: ada logs out, and the next pupil signs in at the same browser.
+    computer, _ = provider_login(hub, "ada@school.example")
+    out = computer.get(f"{hub.url}/hub/logout", timeout=60)
+    ended = None
+    form = re.search(r'action="([^"]+)"', out.text)
+    if form and "end_session" in form.group(1):  # the provider asks to confirm, as Keycloak does
+        fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', out.text))
+        ended = computer.post(urljoin(out.url, form.group(1)), data=fields, timeout=60)
+    nxt = computer.get(f"{hub.url}/hub/oauth_login", timeout=60)
+    check(ended is not None and 'name="sub"' in nxt.text and who(computer, hub) is None,
+          "on a shared computer, logging out ends the provider's session too: the next pupil's sign-in meets the "
+          f"provider's form, not the last pupil's notebook ({nxt.url.split('?')[0]})")
+
+
+def school_login_entra():
+    """A provider shaped like Microsoft Entra: names as "first.last", no preferred_username, and
+    the groups in the ID token only (class.sh --oidc-claims id_token --oidc-username-claim upn)."""
+    print("A school's own login shaped like Microsoft Entra:", flush=True)
+    provider, hub = Provider(ENTRA, claims="id_token"), None
+    try:
+        secret = CLASS_HOME / "oidc-test-secret.txt"
+        secret.write_text("a-client-secret-for-the-test\n")
+        secret.chmod(0o600)
+        fresh()
+        hub = ClassServer(CLASS_HOME, [], containers=True, options=[
+            "--oidc", provider.issuer, "--oidc-client", "magic-tictactoe", "--oidc-secret", str(secret),
+            "--classes", "7B, 8C", "--oidc-claims", "id_token", "--oidc-username-claim", "upn"])
+        hub.start(limit=180)
+        pupil, answer = provider_login(hub, "entra-pupil-oid")
+        teacher, _ = provider_login(hub, "entra-teacher-oid")
+        page = teacher.get(f"{hub.url}{PAGE}/", timeout=120)
+        groups = sqlite_groups()
+        check(answer.status_code in (302, 303) and who(pupil, hub) == "olga-pupil" and groups.get("olga-pupil") == ["7b"]
+              and who(teacher, hub) == "ted-teacher" and groups.get("ted-teacher") == ["teachers-of-7b"],
+              f"an Entra-shaped provider's pupil and teacher get in, named from their upn, their classes from the ID "
+              f"token's groups ({groups})")
+        check(page.status_code == 200 and "olga-pupil" in page.text,
+              f"... and the teacher's class page shows the pupil (HTTP {page.status_code})")
+    finally:
+        if hub:
+            hub.stop()
+        provider.stop()
+        forget(ENTRA_LOGINS)
 
 
 def lms_launch(start, follow_form=True):
@@ -387,9 +499,11 @@ def school_lms():
                   f"beside the LMS, {TESS} logs in with the class's own password and her class page shows 7B's "
                   f"pupils from the LMS ({rows})")
             _, answer = lms_launch(lms.launch_url(TESS, [LEARNER], "7B"))
-            check(answer.status_code == 403 and sqlite_groups().get(TESS) == ["teachers-of-7b"],
-                  f"a launch from the LMS naming {TESS}, a login of the class's own passwords, is refused "
-                  f"(HTTP {answer.status_code})")
+            groups = sqlite_groups()
+            check(answer.status_code in (302, 303) and groups.get(TESS) == ["teachers-of-7b"]
+                  and groups.get(f"{TESS}-2") == ["7b"],
+                  f"a launch from the LMS naming {TESS}, a login of the class's own passwords, gets a login of its own "
+                  f"({TESS}-2), never hers (HTTP {answer.status_code}; {TESS}: {groups.get(TESS)})")
             lms_scores(hub, lms, user_id("mt-lena"))
             lms_lessons(hub, lms)
             for who, roles, course, why in (("mt-tara", [TEACHING_ASSISTANT], "7B", "a TeachingAssistant of 7B"),
@@ -404,6 +518,14 @@ def school_lms():
                                             ("mt-eve", [LEARNER], "9Z", "a Learner of a course not set up here")):
                 _, answer = lms_launch(lms.launch_url(who, roles, course))
                 check(answer.status_code == 403, f"{why} is refused (HTTP {answer.status_code})")
+            # Another course of the LMS, labelled 7B by its teacher: not the class 7B.
+            lms.members["7B-other"] = [("mt-zoe", "Zoe Other", [INSTRUCTOR])]
+            _, answer = lms_launch(lms.launch_url("mt-zoe", [INSTRUCTOR], "7B-other", label="7B"))
+            launches = json.loads((CLASS_HOME / "hub" / "lms-launches.json").read_text())
+            check(answer.status_code == 403 and "another course" in answer.text and "mt-zoe" not in sqlite_groups()
+                  and launches["courses"]["7b"]["memberships"].endswith("/courses/7B/members"),
+                  f"an Instructor of another course the LMS labels 7B is refused, saying why, and 7B's class list and "
+                  f"gradebook stay the course's that launched first (HTTP {answer.status_code})")
             for fault, why in (("signature", "signed with another key"),
                                ("forged", "signed with another key under the platform's key id"), ("expired", "expired"),
                                ("audience", "for another tool (audience)")):
@@ -423,7 +545,7 @@ def school_lms():
     finally:
         if hub:
             hub.stop()
-        forget(["mt-lena", "mt-ivan", "mt-tara", "mt-paul", "mt-mallory", "mt-noor", TESS])
+        forget(["mt-lena", "mt-ivan", "mt-tara", "mt-paul", "mt-mallory", "mt-noor", TESS, f"{TESS}-2"])
 
 
 def lms_scores(hub, lms, lenas_id):
@@ -508,16 +630,23 @@ def sqlite_groups():
 
 
 def school_logins(which):
-    """The school's login and its LMS, in one run of Docker's daemon (stopped after, if this
-    started it)."""
-    docker_before = docker_running()
+    """The school's login and its LMS, in one run of a Docker daemon of the test's own, in a
+    network namespace of its own with the test inside it (class_harness.IsolatedDocker); the
+    images come from the machine's Docker (started for them and stopped after, if this started
+    it)."""
+    machine_started = machine_docker()
     try:
-        if "oidc" in which:
-            school_login()
-        if "lti" in which:
-            school_lms()
+        images = student_images(CLASS_HOME)
+        with IsolatedDocker("mt-school-test", images):
+            if machine_started:
+                stop_docker()
+            if "oidc" in which:
+                school_login()
+                school_login_entra()
+            if "lti" in which:
+                school_lms()
     finally:
-        if not docker_before:
+        if machine_started:
             stop_docker()
 
 

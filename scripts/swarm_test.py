@@ -45,7 +45,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import class_load  # noqa: E402
-from class_harness import ClassServer, docker_running, stop_docker, until_ready  # noqa: E402
+from class_harness import ClassServer, machine_docker, stop_docker, student_images, until_ready  # noqa: E402
+from hubclient import NOTEBOOK  # noqa: E402 (class_harness put scripts/class on the path)
 
 NET = "198.18.213"
 STATE = Path("/run/magic-tictactoe-swarm-test")
@@ -288,6 +289,48 @@ def save_and_check(hub, name, lose_node):
     return back, where
 
 
+def pcs_other_users(lab, hub, node, student):
+    """Issue 54, on a lab PC: what its other users (a pupil at its keyboard, a guest account) and
+    whoever holds the PC's key (join.sh) can do with the students' homes. Each must fail."""
+    home = f"{CLASS_HOME}/homes/{student}"
+    theirs = run(*lab.inside(node), "setpriv", "--reuid", "4242", "--regid", "4242", "--clear-groups", "sh", "-c",
+                 f"ls {home}/magic-tictactoe; cat {home}/magic-tictactoe/{NOTEBOOK}", check=False)
+    check(theirs.returncode != 0 and '"cells"' not in theirs.stdout,
+          f"on node {node}, another user of the PC reads nothing of {student}'s home "
+          f"({theirs.stderr.strip().splitlines()[-1][:90] if theirs.stderr.strip() else 'no refusal'})")
+    key = "/etc/magic-tictactoe/pc-key"
+    ssh = f"/var/lib/{ACCOUNT}/.ssh"
+    before = Path(f"{ssh}/authorized_keys").read_text()
+    run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(STATE / "their-key"), check=False)
+    batch = (f"-put {STATE}/their-key.pub {ssh}/authorized_keys\n-rename {ssh} {ssh}-gone\n"
+             f"-mkdir /var/lib/{ACCOUNT}/.ssh-new\n")
+    run(*lab.inside(node), "sh", "-c", f"printf '{batch}' | sftp -b - -i {key} -o UserKnownHostsFile=/etc/magic-tictactoe/"
+        f"known_hosts -o BatchMode=yes {ACCOUNT}@{address(1)}", check=False)
+    check(Path(f"{ssh}/authorized_keys").read_text() == before and not Path(f"{ssh}-gone").exists()
+          and not Path(f"/var/lib/{ACCOUNT}/.ssh-new").exists(),
+          "the PCs' key (in join.sh) cannot rewrite its own key file over SFTP, move it, or write beside it")
+    made = subprocess.run(["bash", "-c", f"umask 022 && '{ROOT}/scripts/class.sh' join-script > '{STATE}/join-check.sh'"],
+                          env=hub.env(), capture_output=True, text=True)
+    mode = (STATE / "join-check.sh").stat().st_mode & 0o777
+    check(made.returncode == 0 and mode == 0o600, f"class.sh join-script > join.sh leaves it root's only (mode {mode:o})")
+
+
+def pushed_by_someone_else(node):
+    """An image of another's, pushed to the swarm's registry under the students' tag from another
+    machine (`node`, standing for anyone on the school's network: the registry asks no login).
+    Its id, or None if the push did not happen (said)."""
+    tag = f"{address(1)}:5000/{IMAGES[0]}"
+    made = subprocess.run(["sh", "-c", f"mkdir -p {STATE}/foreign && echo theirs > {STATE}/foreign/theirs && "
+                           f"tar -C {STATE}/foreign -c . | docker -H {socket_of(node)} import - {tag}"],
+                          capture_output=True, text=True)
+    pushed = docker(node, "push", tag, check=False)
+    ident = docker(node, "image", "inspect", "--format", "{{.Id}}", tag, check=False).stdout.strip()
+    if made.returncode != 0 or pushed.returncode != 0 or not ident:
+        print(f"     (the push from node {node} did not happen: {(made.stderr + pushed.stderr).strip()[-300:]})")
+        return None
+    return ident
+
+
 def backup_and_restore(hub, name, pc):
     """`class.sh backup`, a change to `name`'s notebook, then `class.sh restore` of it; the PC
     `pc`, which read the notebook just before, reads the restored one just after."""
@@ -355,15 +398,15 @@ def main():
         finally:
             if ours:
                 policy.unlink()
-    # The students' image is built on this machine's Docker: class.sh starts its daemon when it
-    # is not running (as on a fresh machine, after the class test stopped the one it started),
-    # and this run stops it again if so.
-    docker_before = docker_running()
+    # The students' image is built on this machine's Docker, started (with no bridge and no
+    # firewall rules) when it is not running, as on a fresh machine after the class test stopped
+    # the one it started; this run stops it again if so.
+    machine_started = machine_docker()
     started = time.time()
     try:
         with_lab(started)
     finally:
-        if not docker_before:
+        if machine_started:
             stop_docker()
         kept = ROOT / "target" / "swarm-test"
         kept.mkdir(parents=True, exist_ok=True)
@@ -378,8 +421,9 @@ def main():
 
 
 def with_lab(started):
-    # The students' image on this machine's Docker (class.sh builds it when its sources changed).
-    ClassServer(CLASS_HOME, STUDENTS, options=["--memory", "1G"]).set_up()
+    # The students' image on this machine's Docker (class.sh builds it when its sources changed),
+    # and what else the class downloads (class.sh prepare): the lab reaches no registry.
+    student_images(CLASS_HOME)
     with Lab() as lab:
         for image in IMAGES:
             saved = subprocess.Popen(["docker", "save", image], stdout=subprocess.PIPE)
@@ -416,6 +460,7 @@ def with_lab(started):
             check(inside == [str(2**30), "256"], f"and its kernel enforces them there (cgroup: {inside})")
             mounts = lab.enter(node, "grep", "fuse.sshfs", "/proc/mounts").stdout
             check(f"{CLASS_HOME}/homes" in mounts, f"node {node} has the students' homes from node 1 over SFTP")
+            pcs_other_users(lab, hub, node, on_pc)
 
             # A PC drained mid-lesson (needed back for another lesson).
             node_name = docker(1, "node", "ls", "--format", "{{.Hostname}}", "--filter", f"name=mtsw-{node}").stdout.split()[0]
@@ -448,6 +493,10 @@ def with_lab(started):
                       f"{statistics.median(boards1):.1f} s on one (the three share this machine's 2 cores: "
                       "a real lab's PCs each bring their own)", flush=True)
 
+            # Someone on the school's network (at the PC that is still on) pushes an image of their
+            # own under the students' tag.
+            foreign = pushed_by_someone_else(next(n for n in (2, 3) if n != off))
+
             # The warm-up before the bell (class.sh warm), with the PC that is still on back.
             for name in STUDENTS:
                 student = hub.student(name)
@@ -459,6 +508,14 @@ def with_lab(started):
             placed = services()
             check(len(placed) == 4 and set(placed.values()) == {1, on},
                   f"class.sh warm starts four servers over the machines that are on: {placed}")
+            runs = {name: docker(n, "inspect", "--format", "{{.Image}}", docker(
+                n, "ps", "-q", "--filter", f"label=com.docker.swarm.service.name=magic-tictactoe-{name}").stdout.split()[0]
+            ).stdout.strip() for name, n in placed.items()}
+            real = docker(1, "image", "inspect", "--format", "{{.Id}}", IMAGES[0]).stdout.strip()
+            check(foreign is not None and foreign != real and set(runs.values()) == {real},
+                  f"an image pushed to the registry under the students' tag from another machine ({foreign}) is run "
+                  f"by no student's server: each runs the hub's image, taken by its digest ({real}: "
+                  f"{sorted(set(runs.values()))})")
 
             # The idle culler stops a PC's student's server, and their work is there after.
             culled(hub, next((name for name, n in placed.items() if n == on), STUDENTS[0]))

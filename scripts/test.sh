@@ -10,8 +10,10 @@
 # nbconvert, then live in JupyterLab and Notebook 7; the README's first command as this user,
 # Binder's set-up outside a container, and (as root) the class server: JupyterHub with each
 # student in a container from the students' image, its limits, faults, backups, HTTPS and idle culling, a warmed
-# class, then without containers; several classes and teachers on one hub, and a school's own
-# login (OpenID Connect) and LMS (LTI 1.3: class lists, scores, deep linking) against protocol servers on 127.0.0.1;
+# class, a pupil's attacks on her classmates' kernels and on root's restores (the class's Docker in a network
+# namespace the test makes, with the test inside it), then without containers; several classes and teachers on
+# one hub, and a school's own login (OpenID Connect, each way of becoming someone else tried, and a provider
+# shaped like Microsoft Entra) and LMS (LTI 1.3: class lists, scores, deep linking) against protocol servers;
 # and a class over three machines (Docker Swarm), each a Docker daemon in namespaces the test makes. Installs the Rust kernel, the Python and npm packages,
 # Chromium, JupyterHub, Docker (Debian's docker.io) and the students' image when missing.
 set -euo pipefail
@@ -41,7 +43,7 @@ say "The docs' Zero to JupyterHub settings against the chart's own values schema
 "$VENV/bin/python" scripts/kubernetes_config_test.py
 "$VENV/bin/python" scripts/timetable_test.py
 "$VENV/bin/python" -m unittest discover -s scripts/class/tests
-say "The Rust kernel keeps answering at the moment that deadlocked a stock one, and when clients leave mid-cell and come back"
+say "The Rust kernel keeps answering at the moment that deadlocked a stock one, when clients leave mid-cell and come back, and after messages without its key"
 "$VENV/bin/python" scripts/kernel_deaf_test.py --via zmq --kernels 3 --rounds 2 --slow-subscriber --forged +"$(command -v evcxr_jupyter)"
 "$VENV/bin/python" scripts/kernel_deaf_test.py --via server --kernels 4 --rounds 2 +"$(command -v evcxr_jupyter)"
 say "The class's guard: a student's server replaces a kernel that stops answering, and leaves busy ones alone"
@@ -56,11 +58,11 @@ say "Binder's set-up (binder/postBuild and start), run here without a container"
 if [ "$(id -u)" -eq 0 ]; then
     say "The class server: JupyterHub from scripts/class.sh, students in containers with limits, who may see what, nothing lost"
     "$VENV/bin/python" scripts/class_test.py
-    say "The class hub as a systemd service on a school's server (systemd as PID 1 in a container): a SIGKILL'd hub and a reboot come back by themselves"
+    say "The class hub as a systemd service on a school's server (systemd as PID 1 in a container): a SIGKILL'd hub and a reboot come back by themselves; its unit hardened, running root's own copy of the code"
     "$VENV/bin/python" scripts/class_service_test.py
     say "A hub of several classes and teachers (each reaches their own class only, endpoint by endpoint), a school's login and its LMS (class lists, scores, deep linking)"
     "$VENV/bin/python" scripts/school_test.py
-    say "A class over three machines of the test's own (Docker Swarm in namespaces): first boards, limits on a PC, a PC drained and one switched off with no saved work lost, the bell on three and on one"
+    say "A class over three machines of the test's own (Docker Swarm in namespaces): first boards, limits on a PC, a PC drained and one switched off with no saved work lost, a PC's other users and the registry tried, the bell on three and on one"
     "$VENV/bin/python" scripts/swarm_test.py
 else
     say "Class server test skipped: scripts/class.sh makes accounts, so it needs root"

@@ -6,9 +6,10 @@
   A teacher of the whole hub is its admin; a teacher of named classes reaches those classes only.
 - With Docker (the default when it can be had), DockerSpawner starts each student's server in a
   container from the students' image, with the CPU, memory and process limits the teacher set,
-  on the host's network (listening on 127.0.0.1 only), with the student's home on a named
-  volume that outlives the container. Without Docker, each server runs as the student's own
-  system user, with no limits.
+  alone on the class's network (classadmin/network.py says what it reaches: the hub's API, and
+  never a classmate, this machine's other services or the school's network), with the student's
+  home on a named volume that outlives the container. Without Docker, each server runs as the
+  student's own system user, with no limits.
 - The course's notebooks come into each student's ~/magic-tictactoe from the class's course
   repository through nbgitpuller as their server starts (start-student, course-pull): new
   notebooks and the teacher's changes come in, and every change the student made stays.
@@ -27,9 +28,10 @@ import sys
 from pathlib import Path
 
 from jupyterhub.utils import random_port
+from tornado.httputil import url_concat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from classadmin import logins, roster  # noqa: E402 (the class list, read once; school logins)
+from classadmin import identities, logins, network, roster  # noqa: E402 (the class list; school logins; the network)
 from hubclient import NOTEBOOK  # noqa: E402 (the notebook students land on, named once)
 
 c = get_config()  # noqa: F821 (JupyterHub provides it)
@@ -72,35 +74,54 @@ c.NativeAuthenticator.seconds_before_next_try = 60
 c.Authenticator.allow_all = True
 c.JupyterHub.load_groups = {group: {"users": users} for group, users in roster.hub_groups(PEOPLE).items()}
 # Or the school's own login (class.sh --oidc): OpenID Connect through oauthenticator's
-# GenericOAuthenticator. A pupil's class and a teacher's classes come from the login's groups
-# claim at every login: "7B" puts a pupil in the class 7b, "teachers-of-7B" makes a teacher of it,
-# "class-admins" an admin of the hub. Only the classes set up here (--classes) count; someone
-# in none of them (other staff, another school's pupils) is refused at the login.
+# GenericOAuthenticator. A person is the provider's issuer and `sub`, and keeps the hub name
+# they were first given (classadmin.identities: a name claim only names a newcomer, an unverified
+# e-mail names nobody, and nobody ever becomes another's hub user). A pupil's class and a
+# teacher's classes come from the login's groups claim at every login, each exactly as written:
+# "7B" puts a pupil in the class 7b, "teachers-of-7B" makes a teacher of it, "class-admins" an
+# admin of the hub. Only the classes set up here (--classes) count; someone in none of them
+# (other staff, another school's pupils) is refused at the login, with a sentence. Logging out
+# ends the provider's session too, where it offers that (RP-initiated logout), else the next
+# login asks for the password again: on a shared computer the next pupil meets a login form.
 OIDC = os.environ.get("MAGIC_CLASS_OIDC_ISSUER", "")
 LTI = os.environ.get("MAGIC_CLASS_LTI_ISSUER", "")
 CLASSES = [g for g in os.environ.get("MAGIC_CLASS_CLASSES", "").split(",") if g]
 if OIDC:
     from oauthenticator.generic import GenericOAuthenticator  # noqa: F401 (named below)
 
-    def school_groups(auth_state):
-        """The hub's groups of a login, from its groups claim: the classes set up here only."""
-        claim = (auth_state.get("oauth_user") or {}).get(os.environ.get("MAGIC_CLASS_OIDC_GROUPS_CLAIM", "groups"))
-        return logins.from_claim(claim, CLASSES)
-
+    NAMES = [n for n in os.environ.get("MAGIC_CLASS_CLASS_NAMES", "").split(",") if n]
+    GROUPS_CLAIM = os.environ.get("MAGIC_CLASS_OIDC_GROUPS_CLAIM") or "groups"
+    USERNAME_CLAIM = os.environ.get("MAGIC_CLASS_OIDC_USERNAME_CLAIM") or "preferred_username"
+    PUBLIC_URL = (HUB / "public-url").read_text().strip()
     c.JupyterHub.authenticator_class = "generic-oauth"
     c.GenericOAuthenticator.client_id = os.environ["MAGIC_CLASS_OIDC_CLIENT_ID"]
     c.GenericOAuthenticator.client_secret = (HUB / "oidc-client-secret").read_text().strip()
     c.GenericOAuthenticator.authorize_url = os.environ["MAGIC_CLASS_OIDC_AUTHORIZE_URL"]
     c.GenericOAuthenticator.token_url = os.environ["MAGIC_CLASS_OIDC_TOKEN_URL"]
-    c.GenericOAuthenticator.userdata_url = os.environ["MAGIC_CLASS_OIDC_USERINFO_URL"]
-    c.GenericOAuthenticator.oauth_callback_url = (HUB / "public-url").read_text().strip() + "/hub/oauth_callback"
+    if os.environ.get("MAGIC_CLASS_OIDC_CLAIMS") == "id_token":
+        # A provider shaped like Microsoft Entra: the claims (groups among them) in the ID token.
+        c.GenericOAuthenticator.userdata_from_id_token = True
+    else:
+        c.GenericOAuthenticator.userdata_url = os.environ["MAGIC_CLASS_OIDC_USERINFO_URL"]
+    c.GenericOAuthenticator.oauth_callback_url = PUBLIC_URL + "/hub/oauth_callback"
     c.GenericOAuthenticator.scope = os.environ.get("MAGIC_CLASS_OIDC_SCOPE", "openid profile email").split()
-    c.GenericOAuthenticator.username_claim = logins.username
+    # A name the hub accepts for now; the person's own is given by the guard below.
+    c.GenericOAuthenticator.username_claim = lambda claims: identities.login_name(claims, USERNAME_CLAIM) or "unnamed"
+    c.GenericOAuthenticator.post_auth_hook = logins.oidc_hook(HUB, OIDC, USERNAME_CLAIM)
     c.GenericOAuthenticator.login_service = os.environ.get("MAGIC_CLASS_OIDC_NAME", "the school's login")
     c.GenericOAuthenticator.manage_groups = True
-    c.GenericOAuthenticator.auth_state_groups_key = school_groups
+    c.GenericOAuthenticator.auth_state_groups_key = (
+        lambda auth_state: logins.from_claim((auth_state.get("oauth_user") or {}).get(GROUPS_CLAIM), NAMES))
     c.GenericOAuthenticator.allowed_groups = {*CLASSES, *(roster.TEACHERS_OF + g for g in CLASSES), roster.ADMINS}
     c.GenericOAuthenticator.admin_groups = {roster.ADMINS}
+    c.GenericOAuthenticator.custom_403_message = (
+        f"Your school login is in none of the classes of this server ({', '.join(NAMES)}), so it opens no lessons "
+        "here: ask your teacher which login to use.")
+    if os.environ.get("MAGIC_CLASS_OIDC_LOGOUT_URL"):
+        c.GenericOAuthenticator.logout_redirect_url = url_concat(os.environ["MAGIC_CLASS_OIDC_LOGOUT_URL"], {
+            "client_id": os.environ["MAGIC_CLASS_OIDC_CLIENT_ID"], "post_logout_redirect_uri": PUBLIC_URL + "/hub/login"})
+    else:
+        c.GenericOAuthenticator.extra_authorize_params = {"prompt": "login"}
     c.Authenticator.allow_all = False
     # Names that are the students' containers' and volumes' names too (magic-tictactoe-NAME).
     c.Authenticator.username_pattern = roster.LOGIN.pattern
@@ -128,29 +149,6 @@ c.JupyterHub.load_roles = [] if OIDC or (LTI and not BOTH) else [{"name": "admin
 if LTI:
     from ltiauthenticator.lti13.auth import LTI13Authenticator  # noqa: F401 (named below)
 
-    def lti_login(authenticator, handler, auth_model):
-        """Refuses a launch that makes nobody of a class here; else gives the login its groups."""
-        claims = auth_model.get("auth_state") or {}
-        if auth_model["name"] in {person.login for person in roster.load(HUB)}:
-            # The LMS names someone by a login of the class's own passwords: never theirs.
-            authenticator.log.warning("LTI launch refused: %s is a login of the class's own passwords",
-                                      auth_model["name"])
-            return None
-        groups = logins.from_launch(claims, CLASSES)
-        if logins.is_deep_linking(claims) and not any(g.startswith(roster.TEACHERS_OF) for g in groups):
-            authenticator.log.warning("LTI deep linking refused: %s is no teacher of a class set up here",
-                                      auth_model.get("name"))
-            return None
-        if not groups:
-            authenticator.log.warning("LTI launch refused: %s is no Learner or Instructor of a class set up here",
-                                      auth_model.get("name"))
-            return None
-        auth_model["groups"] = groups
-        # Where its course's class list and gradebook are, and the login's user id at the LMS
-        # (the one its scores go under): for the class page (classpage/lms.py).
-        logins.remember_launch(HUB, auth_model["name"], claims, groups)
-        return auth_model
-
     c.JupyterHub.authenticator_class = "ltiauthenticator.lti13.auth.LTI13Authenticator"
     c.LTI13Authenticator.issuer = LTI
     c.LTI13Authenticator.client_id = {os.environ["MAGIC_CLASS_LTI_CLIENT_ID"]}
@@ -160,14 +158,14 @@ if LTI:
     c.LTI13Authenticator.tool_name = "magic-tictactoe"
     c.LTI13Authenticator.tool_description = "How a computer plays tic-tac-toe: the course's notebooks"
     c.LTI13Authenticator.manage_groups = True
-    c.LTI13Authenticator.post_auth_hook = lti_login
-    c.Authenticator.allow_all = True  # who gets in is decided by lti_login, launch by launch
+    c.LTI13Authenticator.post_auth_hook = logins.lti_hook(HUB, CLASSES)
+    c.Authenticator.allow_all = True  # who gets in is decided by the hook, launch by launch
     c.Authenticator.username_pattern = roster.LOGIN.pattern
     c.JupyterHub.load_groups = {}
     if BOTH:
         # The class's passwords (NativeAuthenticator, its /hub/login and change-password pages)
         # and the LMS's launches (/hub/lti13/...), each at the addresses it has alone: no prefix
-        # on the pages or on the names. A launch naming a password's login is refused (lti_login).
+        # on the pages or on the names. A launch never gets a password's login (identities.bind).
         c.JupyterHub.authenticator_class = "multiauthenticator"
         c.MultiAuthenticator.username_prefix = ""
         c.MultiAuthenticator.authenticators = [
@@ -208,24 +206,18 @@ c.Spawner.poll_interval = 10
 if SPAWNER in ("docker", "swarm"):
     from dockerspawner import DockerSpawner, SwarmSpawner
 
-    class PortOfItsOwn:
-        """Each start on a port of its own, picked then: servers share a machine's network.
-        (Also when an earlier server's container or service is still there, which the start
-        removes: a server the hub found stopped by itself leaves one, and DockerSpawner's
-        default port, the same for everyone, would then be taken.)"""
+    class ClassNetworkSpawner(DockerSpawner):
+        """DockerSpawner on the class's network (class.sh makes it): each student's server
+        alone in a network namespace of its own, reached by the proxy at its address there. The
+        class's firewall rules (classadmin/network.py) are put in place before each start: after
+        a reboot they come back with the first student."""
 
         async def start(self):
-            self.port = random_port()
+            network.ensure(os.environ["MAGIC_CLASS_BRIDGE"], os.environ["MAGIC_CLASS_HUB_IP"],
+                           c.JupyterHub.hub_port, os.environ.get("MAGIC_CLASS_INTERNET", "yes") == "yes")
             return await super().start()
 
-    class HostNetworkSpawner(PortOfItsOwn, DockerSpawner):
-        """DockerSpawner on the host's network, as its documentation shows for
-        network_mode=host: each server listens on 127.0.0.1, on a port of its own."""
-
-        async def get_ip_and_port(self):
-            return "127.0.0.1", self.port
-
-    class LabSwarmSpawner(PortOfItsOwn, SwarmSpawner):
+    class LabSwarmSpawner(SwarmSpawner):
         """SwarmSpawner with each server a service on the network of the machine (the swarm's
         node) it runs on, as its get_ip_and_port's documentation shows for network_mode=host:
         the hub's proxy reaches it at that node's address (a swarm without IPVS, the routing
@@ -239,6 +231,12 @@ if SPAWNER in ("docker", "swarm"):
             if not task or not task.get("NodeID"):
                 return None
             return await self.docker("inspect_node", task["NodeID"])
+
+        async def start(self):
+            # Each start on a port of its own, picked then: servers share a PC's network (also
+            # when an earlier server's service is still there, which the start removes).
+            self.port = random_port()
+            return await super().start()
 
         async def get_ip_and_port(self):
             return (await self.node())["Status"]["Addr"], self.port
@@ -261,9 +259,6 @@ if SPAWNER in ("docker", "swarm"):
 
     home = os.environ["MAGIC_CLASS_STUDENT_HOME"]
     c.DockerSpawner.image = os.environ["MAGIC_CLASS_IMAGE"]
-    c.DockerSpawner.network_name = "host"
-    c.DockerSpawner.use_internal_ip = True  # no port publishing: there is no bridge
-    c.DockerSpawner.ip = "127.0.0.1"
     # Login names are plain (class.sh allows a-z, 0-9 and -), so they name containers as they are.
     c.DockerSpawner.name_template = "magic-tictactoe-{raw_username}"
     # The course repository, read-only: nbgitpuller pulls the lessons from it.
@@ -281,8 +276,14 @@ if SPAWNER in ("docker", "swarm"):
     c.JupyterHub.cleanup_servers = False
     c.Spawner.pre_spawn_hook = class_access
     if SPAWNER == "docker":
-        c.JupyterHub.spawner_class = HostNetworkSpawner
+        c.JupyterHub.spawner_class = ClassNetworkSpawner
         c.DockerSpawner.pull_policy = "never"  # the image is built on this machine
+        c.DockerSpawner.network_name = os.environ["MAGIC_CLASS_NETWORK"]
+        c.DockerSpawner.use_internal_ip = True  # the proxy reaches each server on the network
+        # The hub's API listens at the class network's gateway only: the proxy and the students'
+        # servers reach it there, and the school's network does not.
+        c.JupyterHub.hub_ip = os.environ["MAGIC_CLASS_HUB_IP"]
+        c.JupyterHub.hub_port = 8081
     else:
         # A class over the lab's PCs (class.sh --swarm ADDRESS): this machine is the swarm's
         # manager, and every PC that joined runs students' servers. They reach the hub, the
@@ -291,6 +292,8 @@ if SPAWNER in ("docker", "swarm"):
         # student's server may run on any of them and their work stays on this machine.
         c.JupyterHub.spawner_class = LabSwarmSpawner
         c.JupyterHub.hub_ip = c.JupyterHub.hub_connect_ip = os.environ["MAGIC_CLASS_SWARM_ADDRESS"]
+        c.DockerSpawner.network_name = "host"
+        c.DockerSpawner.use_internal_ip = True
         c.DockerSpawner.ip = "0.0.0.0"  # on the PC's address, which the hub's proxy reaches
         c.DockerSpawner.volumes = {str(CLASS / "homes" / "{raw_username}"): home, **course}
         # A student's server moved off a PC is started again by the student's next visit.
@@ -349,7 +352,10 @@ c.JupyterHub.services.append({
                     # The LMS's class lists and gradebook (class.sh --lti-token): classpage/lms.py.
                     **{name: os.environ.get(name, "") for name in (
                         "MAGIC_CLASS_CLASSES", "MAGIC_CLASS_LTI_TOKEN_URL", "MAGIC_CLASS_LTI_CLIENT_ID",
-                        "MAGIC_CLASS_LTI_USERNAME_KEY")}},
+                        "MAGIC_CLASS_LTI_USERNAME_KEY")},
+                    # The Docker daemon the spawner uses, where the students' volumes are, when it
+                    # is not the machine's usual one.
+                    **({"DOCKER_HOST": os.environ["DOCKER_HOST"]} if os.environ.get("DOCKER_HOST") else {})},
     "display": True,
 })
 # The page learns who teaches whom from the hub's groups (the roster's, or a school login's).
@@ -385,6 +391,6 @@ if WARM_TOKEN.exists():
     c.JupyterHub.services.append({"name": "warm-up", "api_token": WARM_TOKEN.read_text().strip()})
     c.JupyterHub.load_roles.append({
         "name": "warm-up",
-        "scopes": ["list:users", "read:users:name", "servers", "access:servers"],
+        "scopes": ["list:users", "read:users:name", "read:users:groups", "servers", "access:servers"],
         "services": ["warm-up"],
     })

@@ -9,7 +9,7 @@ LABEL org.magic-tictactoe.image=school-server
 RUN apt-get update -qq \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
         systemd systemd-sysv dbus passwd python3 python3-venv nodejs npm git openssl \
-        ca-certificates procps >/dev/null \
+        ca-certificates procps patch iptables >/dev/null \
     && rm -rf /var/lib/apt/lists/* \
     # A container has no consoles and no hardware to wait for.
     && systemctl mask getty.target console-getty.service systemd-udevd.service \

@@ -61,6 +61,15 @@ def warm(hub, user):
     raise RuntimeError(f"no kernel answered in {TRIES} tries")
 
 
+def class_students(hub):
+    """The class's students: the hub's users in a class's group, however they log in (a class
+    list, the school's login, its LMS), teachers and admins left out."""
+    answer = hub.api("GET", "/hub/api/users", params={"limit": 2000}, timeout=60)
+    answer.raise_for_status()
+    return sorted(user["name"] for user in answer.json()
+                  if not user.get("admin") and any(roster.is_class(group) for group in user.get("groups") or []))
+
+
 def main():
     class_home = Path(sys.argv[1])
     hub_state = class_home / "hub"
@@ -75,7 +84,7 @@ def main():
         hub.api("GET", "/hub/api/", timeout=10).raise_for_status()
     except requests.RequestException:
         sys.exit(f"class.sh warm: the hub does not answer at {base}: start it first, in another terminal")
-    students = [person.login for person in roster.students(roster.load(hub_state))]
+    students = class_students(hub)
     unknown = [name for name in wanted if name not in students]
     if unknown:
         sys.exit(f"class.sh warm: not in the class: {' '.join(unknown)}")

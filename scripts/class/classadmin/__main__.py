@@ -10,7 +10,7 @@ may too.
     python -m classadmin password LOGIN       a new password (the old one stops working)
     python -m classadmin list                 the class, one person a line
     python -m classadmin teaching             the classes with teachers of their own (each a role of the hub's)
-    python -m classadmin slips [FILE]         the first passwords as slips to print (HTML)
+    python -m classadmin slips [FILE]         the first passwords as slips to print (HTML; FILE is root's only)
     python -m classadmin sync                 the hub's passwords in line with the roster
 
 The class is the one in $MAGIC_CLASS_HOME (default /srv/magic-tictactoe); --system-accounts
@@ -20,6 +20,7 @@ standard library, so class.sh runs it before it installs anything.
 
 import argparse
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -72,7 +73,7 @@ def main(argv=None):
             print(plan.words())
         if args.command == "check":
             return 0
-        from .accounts import Accounts, Problem
+        from .accounts import Accounts, Problem, teachers_password
         accounts = Accounts(hub, system=args.system_accounts)
         try:
             made = []
@@ -83,19 +84,25 @@ def main(argv=None):
             return 2
         finally:
             accounts.close()
-        if made:
-            print(f"Made {roster.plural(len(made), 'account')}; their first passwords wait on the class page "
-                  "(Students: slips to print), or: class.sh slips > slips.html")
+        students = [m for m in made if m["role"] != "teacher"]
+        if students:
+            print(f"Made {roster.plural(len(students), 'account')}; their first passwords wait on the class page "
+                  "(Students: slips to print), or: class.sh slips slips.html")
+        for teacher in (m for m in made if m["role"] == "teacher"):
+            print(teachers_password(teacher))
         return 0
 
     if args.command == "slips":
-        from .accounts import Slips
+        from .accounts import Slips, write_private
         from .sheet import sheet
         text = sheet(Slips(hub).waiting(), url_of(hub))
         if args.file:
-            Path(args.file).write_text(text, encoding="utf-8")
-            os.chmod(args.file, 0o600)
+            write_private(args.file, text)  # passwords: root's only, whole or not at all
         else:
+            if stat.S_ISREG(os.fstat(sys.stdout.fileno()).st_mode):
+                # `class.sh slips > slips.html`: the shell made the file with its own mode; the
+                # passwords go in only once it is root's alone.
+                os.fchmod(sys.stdout.fileno(), 0o600)
             sys.stdout.write(text)
         return 0
 
@@ -108,7 +115,7 @@ def main(argv=None):
                                  for person in roster.load(hub)))
         return 0
 
-    from .accounts import Accounts, Problem
+    from .accounts import Accounts, Problem, teachers_password
     accounts = Accounts(hub, system=args.system_accounts)
     try:
         if args.command == "add":
@@ -122,7 +129,8 @@ def main(argv=None):
             made = accounts.apply(plan)
             print(plan.words())
             if made:
-                print(f"{made[0]['login']}'s first password: {made[0]['password']}")
+                print(teachers_password(made[0]) if made[0]["role"] == "teacher"
+                      else f"{made[0]['login']}'s first password: {made[0]['password']}")
             new = sorted(set(roster.taught_classes(accounts.people)) - set(taught))
             if new:
                 print(f"A running hub gives the teacher of {', '.join(new)} their class when it starts again: "

@@ -240,8 +240,10 @@ def hub_for(hub, passwords):
 # Slips: first passwords, until the teacher has handed them out.
 
 class Slips:
-    """The first passwords of new accounts, kept (root's only) until the teacher prints them
-    from the class page and says they have been handed out."""
+    """The first passwords of new students' accounts, kept (root's only) until the teacher prints
+    them from the class page and says they have been handed out. A teacher's first password is
+    never kept: the technician hands it over (class.sh prints it once), so that no other teacher,
+    and no backup, ever holds it."""
 
     def __init__(self, hub):
         self.path = Path(hub) / SLIPS
@@ -253,6 +255,9 @@ class Slips:
             return []
 
     def add(self, slips):
+        slips = [s for s in slips if s.get("role") != "teacher"]
+        if not slips:
+            return
         kept = [s for s in self.waiting() if s["login"] not in {n["login"] for n in slips}] + slips
         write_private(self.path, json.dumps(kept, indent=1))
 
@@ -274,6 +279,12 @@ def write_private(path, text):
         f.write(text)
     os.chmod(partial, 0o600)
     os.replace(partial, path)
+
+
+def teachers_password(made):
+    """A teacher's first password, as the technician reads it: to hand over in person."""
+    return (f"{made['login']}'s first password (the teacher's; kept nowhere: hand it to them yourself): "
+            f"{made['password']}")
 
 
 def slip(person, password):
@@ -408,4 +419,5 @@ class Accounts:
             self.slips.add(made)
             said.append(f"{len(missing)} people had no password in the hub ({', '.join(p.login for p in missing[:10])}"
                         f"{' ...' if len(missing) > 10 else ''}): each has a new one, on the slips to print")
+            said += [teachers_password(s) for s in made if s["role"] == "teacher"]
         return said

@@ -4,8 +4,9 @@ The hub's configuration (jupyterhub_config.py) gives these to oauthenticator and
 they are here, on their own and with Python's standard library only, to be tested.
 
 A group named like a class ("7B") is a pupil of it, "teachers-of-7B" a teacher of it (the role
-scoped to that class), "class-admins" an admin of the hub. Anything else counts for nothing; a
-login left with no group is refused.
+scoped to that class), "class-admins" an admin of the hub, each exactly as written. Anything
+else counts for nothing; a login left with no group is refused. Who the login is (its hub name)
+is classadmin.identities'.
 """
 
 import fcntl
@@ -13,7 +14,7 @@ import json
 import os
 from pathlib import Path
 
-from . import roster
+from . import identities, roster
 
 LTI_ROLES = "https://purl.imsglobal.org/spec/lti/claim/roles"
 LTI_CONTEXT = "https://purl.imsglobal.org/spec/lti/claim/context"
@@ -22,18 +23,19 @@ MEMBERSHIP = "http://purl.imsglobal.org/vocab/lis/v2/membership"
 
 def from_claim(claim, classes):
     """The hub's groups from an OpenID Connect groups claim (a list of names, or one name), among
-    `classes` (the hub's group names of the classes set up here)."""
+    `classes` (the classes set up here, as the technician wrote them: "7B"). A group counts only
+    when it is written exactly so: "7B", "teachers-of-7B" or "class-admins"; " CLASS-ADMINS " or
+    "7b" is some other group of the school's."""
     named = claim if isinstance(claim, list) else [claim] if isinstance(claim, str) else []
+    named = {n for n in named if isinstance(n, str)}
     found = set()
-    for name in (str(n).strip().lower() for n in named):
-        if name == roster.ADMINS:
-            found.add(roster.ADMINS)
-        elif name.startswith(roster.TEACHERS_OF):
-            group = roster.group_name(name[len(roster.TEACHERS_OF):])
-            if group in classes:
-                found.add(roster.TEACHERS_OF + group)
-        elif roster.group_name(name) in classes:
-            found.add(roster.group_name(name))
+    if roster.ADMINS in named:
+        found.add(roster.ADMINS)
+    for klass in classes:
+        if klass in named:
+            found.add(roster.group_name(klass))
+        if roster.TEACHERS_OF + klass in named:
+            found.add(roster.teachers_group(klass))
     return sorted(found)
 
 
@@ -54,12 +56,72 @@ def from_launch(claims, classes):
     return []
 
 
-def username(user_info):
-    """A login's name on the hub from OpenID Connect's user info: its preferred_username (or its
-    e-mail's part before the @), in lower case. The hub refuses one that is not a login name
-    (roster.LOGIN), which also names the person's container and volume."""
-    name = user_info.get("preferred_username") or str(user_info.get("email", "")).split("@")[0]
-    return str(name).strip().lower()
+# ------------------------------------------------------------------------------------------
+# The hub's login hooks: every school login passes one guard (identities.bind), after the
+# authenticator has checked the login and its groups, and before the hub makes or finds its user.
+
+def refused(why):
+    """The hub's answer to a login refused: a page that says why."""
+    from tornado import web
+    return web.HTTPError(403, why)
+
+
+def oidc_hook(hub, issuer, username_claim):
+    """oauthenticator's post_auth_hook for the school's OpenID Connect login: the person is the
+    issuer and their `sub`, and their hub name the one they were first given (identities)."""
+    def hook(authenticator, handler, auth_model):
+        claims = (auth_model.get("auth_state") or {}).get("oauth_user") or {}
+        try:
+            person = identities.identity("oidc", issuer, claims.get("sub"))
+            auth_model["name"] = identities.bind(hub, person, identities.login_name(claims, username_claim))
+        except identities.Refusal as why:
+            raise refused(str(why)) from None
+        return auth_model
+    return hook
+
+
+def lti_hook(hub, classes):
+    """ltiauthenticator's post_auth_hook for the school's LMS: a launch that makes nobody of a
+    class here is refused, with a sentence; else the person (the LMS's issuer, the deployment and
+    their user id) gets the hub name they were first given, and the launch's groups. A login of
+    the class's own passwords, beside the LMS, is never a launch's (identities.bind)."""
+    def hook(authenticator, handler, auth_model):
+        claims = auth_model.get("auth_state") or {}
+        groups = from_launch(claims, classes)
+        if is_deep_linking(claims) and not any(g.startswith(roster.TEACHERS_OF) for g in groups):
+            raise refused("adding a lesson from the LMS is for a teacher of a class set up here")
+        if not groups:
+            raise refused("this launch names no Learner or Instructor of a course set up here: ask your teacher")
+        course = same_course(hub, groups[0].removeprefix(roster.TEACHERS_OF), claims)
+        if course is not None:
+            raise refused(f"the class {course} here is another course of the LMS's (one with the same label was "
+                          "launched first): ask the school's technician")
+        try:
+            person = identities.identity("lti", claims.get("iss"), claims.get(LTI_DEPLOYMENT), claims.get("sub"))
+            auth_model["name"] = identities.bind(hub, person, identities.login_name({"name": auth_model["name"]}, "name"))
+        except identities.Refusal as why:
+            raise refused(str(why)) from None
+        auth_model["groups"] = groups
+        # Where its course's class list and gradebook are, and the login's user id at the LMS
+        # (the one its scores go under): for the class page (classpage/lms.py).
+        remember_launch(hub, auth_model["name"], claims, groups)
+        return auth_model
+    return hook
+
+
+def same_course(hub, klass, claims):
+    """None when the launch is from the LMS's course that is the class `klass` here: the one
+    (issuer, deployment, context id) whose launch first named it, kept for good; else the class's
+    name. A course is matched to a class by its label, which any teacher of the LMS can give any
+    course: the first launch sets which course the class is, and its class list and gradebook
+    are never another's."""
+    key = [claims.get("iss"), claims.get(LTI_DEPLOYMENT), (claims.get(LTI_CONTEXT) or {}).get("id")]
+    with Launches(hub) as known:
+        course = known.setdefault("courses", {}).setdefault(klass, {})
+        if course.get("key") not in (None, key):
+            return klass
+        course["key"] = key
+    return None
 
 
 # ------------------------------------------------------------------------------------------
@@ -132,7 +194,8 @@ def remember(known, login, claims, groups):
     nrps, ags = claims.get(LTI_NRPS) or {}, claims.get(LTI_AGS) or {}
     course = courses.setdefault(klass, {})
     course.update({k: v for k, v in {
-        "issuer": claims.get("iss"), "context": (claims.get(LTI_CONTEXT) or {}).get("id"),
+        "issuer": claims.get("iss"), "deployment": claims.get(LTI_DEPLOYMENT),
+        "context": (claims.get(LTI_CONTEXT) or {}).get("id"),
         "label": str((claims.get(LTI_CONTEXT) or {}).get("label") or "")[:60],
         "memberships": nrps.get("context_memberships_url"), "lineitems": ags.get("lineitems"),
         "scopes": ags.get("scope"),

@@ -39,7 +39,7 @@ import requests
 from cryptography.hazmat.primitives import serialization
 from jwt.algorithms import RSAAlgorithm
 
-from classadmin import accounts, logins, roster
+from classadmin import accounts, identities, logins, roster
 
 from .course import course_notebooks, exercise_number, exercises
 from .records import Table, log, names, short, stamp
@@ -167,11 +167,15 @@ def bring_in_members(lms, klass, course, hub):
     known = {u["name"] for u in hub.api("GET", "/users").json()}
     names = read_json(NAMES, {})
     for member in members(lms, course):
-        login = logins.member_login(member, USERNAME_KEY)
         groups = logins.member_groups(member, klass)
         if member.get("status", "Active") != "Active" or not groups:
             continue
-        if login is None:
+        # The member is who their launch would be (the LMS's issuer, the deployment and their
+        # user id), with the hub name that person has, or gets now (classadmin.identities).
+        try:
+            person = identities.identity("lti", course.get("issuer"), course.get("deployment"), member.get("user_id"))
+            login = identities.bind(HUB, person, logins.member_login(member, USERNAME_KEY) or "")
+        except identities.Refusal:
             nameless += 1
             continue
         if login not in known:

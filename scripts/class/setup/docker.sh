@@ -1,25 +1,29 @@
-# Students in containers: Docker's engine and the students' image (sourced after scripts/setup.sh).
+# Students in containers: Docker's engine, the class's network and the students' image (sourced
+# after scripts/setup.sh).
 
-# Docker: Debian's docker.io when it is missing, and its daemon when none answers. A daemon this
-# starts makes no bridge network and writes no iptables rules (students' containers use the
-# host's network and listen on 127.0.0.1). Returns non-zero, saying why, when Docker cannot be
-# had.
-ensure_docker() {
-    if ! command -v dockerd >/dev/null 2>&1; then
-        if ! command -v apt-get >/dev/null 2>&1; then
-            say "No Docker here, and no apt-get to install Debian's docker.io"
-            return 1
-        fi
-        say "Installing Debian's docker.io (about 20 s)"
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io >/dev/null \
-            || { say "Could not install docker.io"; return 1; }
+# Debian's docker.io, when it is missing. Returns non-zero, saying why, when it cannot be had.
+ensure_docker_installed() {
+    command -v dockerd >/dev/null 2>&1 && return 0
+    if ! command -v apt-get >/dev/null 2>&1; then
+        say "No Docker here, and no apt-get to install Debian's docker.io"
+        return 1
     fi
+    say "Installing Debian's docker.io (about 20 s)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io >/dev/null \
+        || { say "Could not install docker.io"; return 1; }
+}
+
+# Docker, and its daemon when none answers. The daemon this starts has its firewall rules (the
+# class's network needs them: ensure_class_network) and no default bridge of its own. Returns
+# non-zero, saying why, when Docker cannot be had.
+ensure_docker() {
+    ensure_docker_installed || return 1
     if docker info >/dev/null 2>&1; then
         return 0
     fi
     local log="${DOCKERD_LOG:-/var/log/magic-tictactoe-dockerd.log}"
     say "Starting Docker's daemon (log: $log)"
-    setsid dockerd --bridge=none --iptables=false >>"$log" 2>&1 </dev/null &
+    setsid dockerd --bridge=none >>"$log" 2>&1 </dev/null &
     local i
     for i in $(seq 1 60); do
         if docker info >/dev/null 2>&1; then
@@ -31,11 +35,29 @@ ensure_docker() {
     return 1
 }
 
+# The class's network (CLASS_NETWORK, on the bridge CLASS_BRIDGE): every student's server in a
+# container on it, each in a network namespace of its own, none reaching another (Docker's
+# inter-container traffic is off), and, through the rules classadmin/network.py sets as each
+# server starts, none reaching this machine but the hub's API, nor any private address. The hub
+# listens at the network's gateway. Sets class_gateway.
+CLASS_NETWORK=magic-tictactoe
+CLASS_BRIDGE=mt-class
+ensure_class_network() {
+    if ! docker network inspect "$CLASS_NETWORK" >/dev/null 2>&1; then
+        say "Making the class's network, $CLASS_NETWORK (each student's server alone on it)"
+        docker network create --driver bridge --label org.magic-tictactoe.network=class \
+            --opt com.docker.network.bridge.name="$CLASS_BRIDGE" \
+            --opt com.docker.network.bridge.enable_icc=false "$CLASS_NETWORK" >/dev/null
+    fi
+    class_gateway="$(docker network inspect --format '{{range .IPAM.Config}}{{.Gateway}}{{end}}' "$CLASS_NETWORK")"
+    [ -n "$class_gateway" ] || { say "The class's network $CLASS_NETWORK has no gateway address"; return 1; }
+}
+
 # The students' image, STUDENT_IMAGE:STUDENT_IMAGE_TAG (scripts/class/defaults.env), built from
 # scripts/class/Dockerfile on the base image BASE, when it is missing or was built from other
 # sources. The build folder is the repository with prebuilt/: this machine's Rust toolchain and
 # Rust kernel, the vendored crates and the Python wheels, so that the build downloads nothing
-# but Debian's packages (through the host's network: the daemon has no bridge).
+# but Debian's packages (through the host's network).
 ensure_student_image() {
     local base="$1"
     source "$ROOT/scripts/class/defaults.env"

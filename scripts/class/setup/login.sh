@@ -7,7 +7,7 @@
 # file, and MAGIC_CLASS_CLASSES (the classes taught here, as the hub's groups): the hub's
 # settings (hub_env) then hold them.
 school_login() {
-    local issuer="$1" client="$2" secret_file="$3" classes="$4" found
+    local issuer="$1" client="$2" secret_file="$3" classes="$4" username_claim="${5:-}" groups_claim="${6:-}" claims="${7:-userinfo}" found
     [ -n "$client" ] || { echo "class.sh: --oidc needs --oidc-client ID (the client the school's identity provider registered for this hub)" >&2; exit 2; }
     [ -r "$secret_file" ] || { echo "class.sh: --oidc needs --oidc-secret FILE, a file holding the client's secret (cannot read '$secret_file')" >&2; exit 2; }
     [ -n "$classes" ] || { echo "class.sh: --oidc needs --classes \"7B, 8C\": the classes taught here, as the school's login names their groups" >&2; exit 2; }
@@ -24,15 +24,21 @@ except (OSError, ValueError) as error:
 missing = [k for k in ("authorization_endpoint", "token_endpoint", "userinfo_endpoint") if not found.get(k)]
 if missing:
     sys.exit(f"class.sh: {url} names no {', '.join(missing)}: is --oidc the issuer's address?")
-groups = [roster.group_name(c) for c in classes.replace(",", " ").split()]
-print(found["authorization_endpoint"], found["token_endpoint"], found["userinfo_endpoint"], ",".join(groups))
+names = classes.replace(",", " ").split()
+print(found["authorization_endpoint"], found["token_endpoint"], found["userinfo_endpoint"],
+      found.get("end_session_endpoint") or "-", ",".join(roster.group_name(c) for c in names), ",".join(names))
 PYTHON
 )" || exit 2
-    read -r MAGIC_CLASS_OIDC_AUTHORIZE_URL MAGIC_CLASS_OIDC_TOKEN_URL MAGIC_CLASS_OIDC_USERINFO_URL MAGIC_CLASS_CLASSES <<<"$found"
+    read -r MAGIC_CLASS_OIDC_AUTHORIZE_URL MAGIC_CLASS_OIDC_TOKEN_URL MAGIC_CLASS_OIDC_USERINFO_URL \
+        MAGIC_CLASS_OIDC_LOGOUT_URL MAGIC_CLASS_CLASSES MAGIC_CLASS_CLASS_NAMES <<<"$found"
+    [ "$MAGIC_CLASS_OIDC_LOGOUT_URL" = "-" ] && MAGIC_CLASS_OIDC_LOGOUT_URL=""
+    case "$claims" in userinfo|id_token) ;; *) echo "class.sh: --oidc-claims takes userinfo or id_token, not '$claims'" >&2; exit 2 ;; esac
     install -m 600 "$secret_file" "$HUB_STATE/oidc-client-secret"
-    MAGIC_CLASS_OIDC_ISSUER="$issuer" MAGIC_CLASS_OIDC_CLIENT_ID="$client"
+    MAGIC_CLASS_OIDC_ISSUER="$issuer" MAGIC_CLASS_OIDC_CLIENT_ID="$client" MAGIC_CLASS_OIDC_CLAIMS="$claims"
+    MAGIC_CLASS_OIDC_USERNAME_CLAIM="$username_claim" MAGIC_CLASS_OIDC_GROUPS_CLAIM="$groups_claim"
     export MAGIC_CLASS_OIDC_ISSUER MAGIC_CLASS_OIDC_CLIENT_ID MAGIC_CLASS_OIDC_AUTHORIZE_URL MAGIC_CLASS_OIDC_TOKEN_URL \
-        MAGIC_CLASS_OIDC_USERINFO_URL MAGIC_CLASS_CLASSES
+        MAGIC_CLASS_OIDC_USERINFO_URL MAGIC_CLASS_OIDC_LOGOUT_URL MAGIC_CLASS_CLASSES MAGIC_CLASS_CLASS_NAMES \
+        MAGIC_CLASS_OIDC_CLAIMS MAGIC_CLASS_OIDC_USERNAME_CLAIM MAGIC_CLASS_OIDC_GROUPS_CLAIM
 }
 
 # Sets MAGIC_CLASS_LTI_* and MAGIC_CLASS_CLASSES for a school's LMS (LTI 1.3): the platform's

@@ -14,20 +14,57 @@ no_service() {
     exit 1
 }
 
+# The class's own code, root's only, in CLASS_CODE: the hub, its services (the class page, its
+# updates and warm-ups) and the nightly backup run this copy, never the checkout class.sh was run
+# from, which its owner (the technician's account, or a notebook kernel of theirs) may change.
+# Put there afresh at every set-up, in one step (a new folder renamed over the old).
+CLASS_CODE="$CLASS_HOME/code"
+install_class_code() {
+    local fresh="$CLASS_CODE.new" old="$CLASS_CODE.old"
+    rm -rf "$fresh" "$old"
+    mkdir -m 755 "$fresh"
+    repository_tar | tar -C "$fresh" --no-same-owner --no-same-permissions -xf -
+    chown -R root:root "$fresh"
+    chmod -R u+rwX,go+rX,go-w "$fresh"
+    if [ -d "$CLASS_CODE" ]; then
+        mv "$CLASS_CODE" "$old"
+    fi
+    mv "$fresh" "$CLASS_CODE"
+    rm -rf "$old"
+}
+
+# What the hub's unit and the backup's may not touch (The Littlest JupyterHub's unit is the
+# model): a private /tmp and /dev, the kernel's tunables and modules, and, with containers, the
+# machine's homes (a tmpfs over them) and its system folders (read-only). Without containers the
+# students' servers are the hub's own children in their homes, and the class page makes their
+# accounts: those two stay open.
+hardening() {
+    local spawner="$1"
+    printf '%s
+' "PrivateTmp=yes" "PrivateDevices=yes" "ProtectKernelTunables=yes" "ProtectKernelModules=yes" \
+        "ProtectControlGroups=yes" "ProtectClock=yes" "ProtectHostname=yes" "RestrictRealtime=yes" \
+        "LockPersonality=yes"
+    if [ "$spawner" != local ]; then
+        printf '%s
+' "ProtectHome=tmpfs" "ProtectSystem=full"
+    fi
+}
+
 # The unit template FILE with its @NAMES@ filled in (any characters in the values are safe: a
 # quoted replacement is taken as it is, '&' included).
 render_unit() {
-    local text docker_units="${2:-}"
+    local text docker_units="${2:-}" hardened="${3:-}"
     text="$(cat "$1")"
-    text="${text//@ROOT@/"$ROOT"}"
+    text="${text//@ROOT@/"$CLASS_CODE"}"
     text="${text//@CLASS_HOME@/"$CLASS_HOME"}"
     text="${text//@PATH@/"$PATH"}"
     text="${text//@DOCKER_UNITS@/"$docker_units"}"
+    text="${text//@HARDENING@/"$hardened"}"
     printf '%s\n' "$text"
 }
 
 # Writes the hub's unit and the nightly backup's into UNIT_DIR (afresh at every set-up, so that
-# they follow this checkout and this class) and enables them. Docker is wanted before the hub
+# they follow this class and its installed code) and enables them. Docker is wanted before the hub
 # when students run in containers (not required: the hub outlives a restart of Docker's daemon).
 install_units() {
     local spawner="$1" docker_units="" unit
@@ -37,7 +74,7 @@ install_units() {
     fi
     mkdir -p "$UNIT_DIR"
     for unit in "$SERVICE.service" "$BACKUP_SERVICE.service" "$BACKUP_SERVICE.timer"; do
-        render_unit "$UNIT_TEMPLATES/$unit" "$docker_units" > "$UNIT_DIR/$unit"
+        render_unit "$UNIT_TEMPLATES/$unit" "$docker_units" "$(hardening "$spawner")" > "$UNIT_DIR/$unit"
     done
     systemctl daemon-reload
     systemctl enable --quiet "$SERVICE.service" "$BACKUP_SERVICE.timer"

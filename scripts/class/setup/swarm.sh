@@ -45,12 +45,16 @@ ensure_homes_account() {
     chmod 700 "$dir"
     chmod 755 "$CLASS_HOME/homes"
     [ -s "$dir/pc-key" ] || ssh-keygen -q -t ed25519 -N "" -C "magic-tictactoe lab PC" -f "$dir/pc-key"
-    local ssh="/var/lib/$SWARM_ACCOUNT/.ssh"
+    # Its key file, the folder it is in and its home are root's: the account writes the students'
+    # homes over SFTP, and nothing of its own login (an SFTP put over authorized_keys, or a
+    # rename of .ssh, would give whoever holds a PC's key a shell).
+    local home="/var/lib/$SWARM_ACCOUNT" ssh="/var/lib/$SWARM_ACCOUNT/.ssh"
     mkdir -p "$ssh"
-    echo "restrict,command=\"/usr/lib/openssh/sftp-server\" $(cat "$dir/pc-key.pub")" > "$ssh/authorized_keys"
-    chown -R "$SWARM_ACCOUNT:" "$ssh"
-    chmod 700 "$ssh"
-    chmod 600 "$ssh/authorized_keys"
+    echo "restrict,command=\"/usr/lib/openssh/sftp-server\" $(cat "$dir/pc-key.pub")" > "$ssh/authorized_keys.new"
+    chown root:root "$home" "$ssh" "$ssh/authorized_keys.new"
+    chmod 755 "$home" "$ssh"
+    chmod 644 "$ssh/authorized_keys.new"
+    mv "$ssh/authorized_keys.new" "$ssh/authorized_keys"
 }
 
 # The students' image into the swarm's registry, where every PC pulls it: pushed when it was
@@ -64,6 +68,11 @@ push_student_image() {
         echo "class.sh: could not push the students' image to the registry at $registry ($(tail -1 "$HUB_STATE/swarm/push.log")). Install one on this machine (sudo apt install docker-registry: it listens on port 5000), and let every Docker of the swarm use it: \"insecure-registries\": [\"$registry\"] in /etc/docker/daemon.json" >&2
         return 1
     fi
+    # The PCs take it by its digest, never by its tag: the registry takes pushes from anyone on
+    # the school's network, and an image pushed under the tag is never a student's.
+    swarm_image="$(docker image inspect --format '{{range .RepoDigests}}{{println .}}{{end}}' "$swarm_image" \
+        | grep -m1 "^$registry/$STUDENT_IMAGE@sha256:")" \
+        || { echo "class.sh: the registry at $registry gave no digest for the students' image" >&2; return 1; }
     say "The students' image is in the swarm's registry, $swarm_image ($((SECONDS - started)) s)"
 }
 

@@ -7,7 +7,9 @@ Needs JupyterHub and NativeAuthenticator: the class's Python environment has the
     $CLASS_HOME/venv/bin/python -m unittest discover -s scripts/class/tests
 """
 
+import os
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -31,7 +33,8 @@ MACHINE = {"root", "bin", "nobody"}
 class Accounts_(unittest.TestCase):
     def setUp(self):
         self.folder = tempfile.TemporaryDirectory()
-        self.hub = Path(self.folder.name)
+        self.hub = Path(self.folder.name) / "hub"
+        self.hub.mkdir()
         self.accounts = Accounts(self.hub)
 
     def tearDown(self):
@@ -99,6 +102,28 @@ class Accounts_(unittest.TestCase):
         with sqlite3.connect(self.hub / "jupyterhub.sqlite") as db:
             self.assertEqual({row[0] for row in db.execute("select name from users")}, {"sam"})
 
+    def test_slips_are_root_s_only_and_no_teacher_s_password_waits(self):
+        made = self.accounts.apply(self.plan("Kim Lee\n")) + self.accounts.apply(self.plan("Ms Tee\n", "teacher"))
+        self.assertEqual([m["login"] for m in made], ["kim", "ms"])
+        self.assertEqual([s["login"] for s in self.accounts.slips.waiting()], ["kim"],
+                         "the teacher's first password is handed over by the technician, on no slip")
+        self.assertEqual(os.stat(self.hub / "first-passwords.json").st_mode & 0o777, 0o600)
+        home = self.hub.parent
+        written = home / "slips.html"
+        written.write_text("")
+        os.chmod(written, 0o644)
+        scripts = Path(__file__).resolve().parent.parent
+        run = [sys.executable, "-m", "classadmin", "--class-home", str(home), "slips"]
+        environment = dict(os.environ, PYTHONPATH=str(scripts))
+        subprocess.run([*run, str(written)], check=True, env=environment)
+        self.assertEqual(os.stat(written).st_mode & 0o777, 0o600, "class.sh slips FILE")
+        redirected = home / "redirected.html"
+        with open(redirected, "w") as out:  # the shell's `> redirected.html`, with its umask 022
+            os.chmod(redirected, 0o644)
+            subprocess.run(run, check=True, env=environment, stdout=out)
+        self.assertEqual(os.stat(redirected).st_mode & 0o777, 0o600, "class.sh slips > FILE")
+        self.assertIn("kim", redirected.read_text())
+
     def test_an_earlier_versions_class_comes_over(self):
         self.accounts.close()
         (self.hub / "students.txt").write_text("mt-alice\nmt-bob\n")
@@ -111,8 +136,10 @@ class Accounts_(unittest.TestCase):
         self.assertFalse(self.accounts.passwords.check("mt-alice", "stale1234"))
         self.assertTrue(self.accounts.passwords.check("mt-bob", "bobpass123"))
         self.assertFalse((self.hub / "passwords.txt").exists(), "the clear-text file is gone")
-        self.assertEqual([s["login"] for s in self.accounts.slips.waiting()], ["mt-teacher"],
-                         "the teacher had no password noted: a new one waits on a slip")
+        self.assertEqual(self.accounts.slips.waiting(), [], "a teacher's password waits on no slip")
+        told = [line for line in said if line.startswith("mt-teacher's first password")]
+        self.assertEqual(len(told), 1, f"the teacher had no password noted: a new one, told once ({said})")
+        self.assertTrue(self.accounts.passwords.check("mt-teacher", told[0].rsplit(": ", 1)[1]))
         self.assertTrue((self.hub / "roster.csv").exists())
         self.assertEqual(self.accounts.sync(), [], "a second sync has nothing to do")
 

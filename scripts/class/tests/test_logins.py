@@ -10,7 +10,7 @@ import unittest
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from classadmin import logins  # noqa: E402
+from classadmin import identities, logins  # noqa: E402
 
 CLASSES = ["7b", "8c"]
 M = "http://purl.imsglobal.org/vocab/lis/v2/membership"
@@ -26,20 +26,17 @@ def launch(roles, label="7B", title=None):
 
 
 class Claims(unittest.TestCase):
-    def test_classes_teachers_and_admins_among_the_classes_set_up_here(self):
-        self.assertEqual(logins.from_claim(["7B", "Teachers-of-8C", "class-admins", "staff", "9Z", "teachers-of-9z"],
-                                           CLASSES), ["7b", "class-admins", "teachers-of-8c"])
-        self.assertEqual(logins.from_claim("7B", CLASSES), ["7b"])
-        for nothing in (None, 7, {}, [], ["staff"]):
-            self.assertEqual(logins.from_claim(nothing, CLASSES), [])
+    def test_classes_teachers_and_admins_exactly_as_written_among_the_classes_set_up_here(self):
+        names = ["7B", "8C"]
+        self.assertEqual(logins.from_claim(["7B", "teachers-of-8C", "class-admins", "staff", "9Z", "teachers-of-9Z"],
+                                           names), ["7b", "class-admins", "teachers-of-8c"])
+        self.assertEqual(logins.from_claim("7B", names), ["7b"])
+        # Another group of the school's, not the one the technician named.
+        for other in (" CLASS-ADMINS ", "Class-Admins", "7b", " 7B", "Teachers-of-8C", "teachers-of-8c"):
+            self.assertEqual(logins.from_claim([other], names), [], other)
+        for nothing in (None, 7, {}, [], ["staff"], [7, None]):
+            self.assertEqual(logins.from_claim(nothing, names), [])
 
-    def test_a_login_name_from_the_user_info(self):
-        self.assertEqual(logins.username({"preferred_username": "Mt-Olive "}), "mt-olive")
-        self.assertEqual(logins.username({"email": "olive@school.example"}), "olive")
-        self.assertEqual(logins.username({}), "")
-
-
-class Launches(unittest.TestCase):
     def test_each_role_decided_on_purpose(self):
         self.assertEqual(logins.from_launch(launch([f"{M}#Learner"]), CLASSES), ["7b"])
         self.assertEqual(logins.from_launch(launch([f"{M}#Instructor"]), CLASSES), ["teachers-of-7b"])
@@ -84,6 +81,18 @@ class LmsServices(unittest.TestCase):
         self.assertEqual(kept["courses"]["7b"]["memberships"], "https://lms.example/members")
         self.assertEqual(kept["courses"]["7b"]["lineitems"], "https://lms.example/items")
 
+    def test_a_class_is_the_course_that_launched_first_for_good(self):
+        import tempfile
+        first = {**launch([f"{M}#Learner"]), "iss": "https://lms.example", logins.LTI_DEPLOYMENT: "d-1"}
+        other = {**first, logins.LTI_CONTEXT: {"id": "c-2", "label": "7B"}}
+        with tempfile.TemporaryDirectory() as folder:
+            self.assertIsNone(logins.same_course(folder, "7b", first))
+            self.assertIsNone(logins.same_course(folder, "7b", first), "the same course, again")
+            self.assertEqual(logins.same_course(folder, "7b", other), "7b", "another course labelled 7B")
+            self.assertEqual(logins.same_course(folder, "7b", {**first, logins.LTI_DEPLOYMENT: "d-2"}), "7b",
+                             "the same course id in another deployment")
+            self.assertIsNone(logins.same_course(folder, "8c", other), "8C is not 7B")
+
     def test_a_members_login_by_the_claim_that_names_a_launch(self):
         member = {"user_id": "u17", "email": "Olive@school.example", "name": "Olive",
                   "message": [{logins.LTI_CUSTOM: {"username": "Mt-Olive"}}]}
@@ -99,3 +108,56 @@ class LmsServices(unittest.TestCase):
                          ["teachers-of-7b"])
         self.assertEqual(logins.member_groups({"roles": ["http://purl.imsglobal.org/vocab/lis/v2/institution/person"
                                                          "#Administrator"]}, "7b"), [])
+
+
+class Identities(unittest.TestCase):
+    """A person is their provider's issuer and subject, for good: the impersonations a school's
+    login allowed (issue 54) tried on the guard every login passes."""
+
+    def setUp(self):
+        import tempfile
+        self.folder = tempfile.TemporaryDirectory()
+        self.hub = Path(self.folder.name)
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def login(self, sub, claims, taken=(), issuer="https://idp.school.example", claim="preferred_username"):
+        person = identities.identity("oidc", issuer, sub)
+        return identities.bind(self.hub, person, identities.login_name(claims, claim), taken)
+
+    def test_a_name_claim_names_a_newcomer_and_never_reaches_someone_else(self):
+        pupil = self.login("sub-ada-pupil", {"preferred_username": "ada", "email": "ada@school.example"})
+        self.assertEqual(pupil, "ada")
+        # The same local part on another domain, another sub: a login of their own.
+        staff = self.login("sub-ada-staff", {"email": "ada@staff.school.example", "email_verified": True})
+        self.assertEqual(staff, "ada-2")
+        # A pupil who set preferred_username to the teacher's name does not become the teacher.
+        self.assertEqual(self.login("sub-ms-tee", {"preferred_username": "ms-tee"}), "ms-tee")
+        self.assertEqual(self.login("sub-pupil", {"preferred_username": "ms-tee"}), "ms-tee-2")
+        # Nor does a pupil whose claims change later.
+        self.assertEqual(self.login("sub-ada-pupil", {"preferred_username": "ms-tee"}), "ada")
+        # The same subject from another issuer is another person.
+        self.assertEqual(self.login("sub-ada-pupil", {"preferred_username": "ada"}, issuer="https://other"), "ada-3")
+        self.assertEqual(oct((self.hub / identities.IDENTITIES).stat().st_mode & 0o777), "0o600")
+
+    def test_an_unverified_email_names_nobody(self):
+        for claims in ({"email": "ms-tee@mail.example"}, {"email": "ms-tee@mail.example", "email_verified": False},
+                       {"email": "ms-tee@mail.example", "email_verified": "true"}):
+            self.assertEqual(identities.login_name(claims), "", claims)
+            self.assertEqual(identities.login_name(claims, "email"), "", claims)
+            with self.assertRaises(identities.Refusal):
+                self.login("sub-x", claims)
+        self.assertEqual(identities.login_name({"email": "ms-tee@mail.example", "email_verified": True}), "ms-tee")
+
+    def test_a_class_list_account_is_never_a_school_login_s(self):
+        self.assertEqual(self.login("sub-olive", {"preferred_username": "mt-olive"}, taken={"mt-olive"}), "mt-olive-2")
+
+    def test_names_as_schools_write_them(self):
+        self.assertEqual(identities.login_name({"upn": "Anne-Marie.O'Neil@school.example"}, "upn"), "anne-marie-oneil")
+        self.assertEqual(identities.login_name({"preferred_username": "first.last"}), "first-last")
+        self.assertEqual(identities.login_name({"preferred_username": "José Núñez"}), "jose-nunez")
+        self.assertEqual(identities.login_name({"preferred_username": "2024-smith"}), "s-2024-smith")
+        self.assertEqual(identities.login_name({"preferred_username": "!!!"}), "")
+        with self.assertRaises(identities.Refusal):
+            identities.identity("oidc", "https://idp", None)

@@ -50,11 +50,20 @@ class Modules(unittest.TestCase):
         with tempfile.TemporaryDirectory() as home:
             where = f"{home}/a class|with & odd/chars"
             code, out, err = bash(f'source "{MODULES}/service.sh"; '
-                                  f'render_unit "$UNIT_TEMPLATES/magic-tictactoe-class.service" " docker.service"',
-                                  CLASS_HOME=where)
+                                  f'render_unit "$UNIT_TEMPLATES/magic-tictactoe-class.service" " docker.service" '
+                                  f'"$(hardening docker)"', CLASS_HOME=where)
             self.assertEqual(code, 0, err)
             self.assertIn(f"EnvironmentFile={where}/hub/hub.env", out)
-            self.assertIn(f'ExecStart="{where}/venv/bin/jupyterhub" -f "{ROOT}/scripts/class/jupyterhub_config.py"', out)
+            # The class's installed code, root's only: never the checkout class.sh ran from.
+            self.assertIn(f'ExecStart="{where}/venv/bin/jupyterhub" -f "{where}/code/scripts/class/jupyterhub_config.py"',
+                          out)
+            self.assertNotIn(str(ROOT), out)
+            for line in ("PrivateTmp=yes", "PrivateDevices=yes", "ProtectKernelTunables=yes", "ProtectKernelModules=yes",
+                         "ProtectHome=tmpfs", "ProtectSystem=full"):
+                self.assertIn(line, out.splitlines())
+            code, local, err = bash(f'source "{MODULES}/service.sh"; hardening local')
+            self.assertIn("PrivateTmp=yes", local.splitlines())
+            self.assertNotIn("ProtectHome=tmpfs", local, "without containers, students' servers run in their homes")
             self.assertIn("After=network-online.target docker.service", out)
             self.assertNotIn("@", out.replace("@localhost", ""), "every @NAME@ is filled in")
             for unit in ("magic-tictactoe-backup.service", "magic-tictactoe-backup.timer"):

@@ -1,0 +1,71 @@
+"""classadmin.network: the firewall rules that keep each student's container to the hub's API and
+the internet. The rules as written, and (as root, where iptables is installed) set in a network
+namespace of the test's own: twice, and with the internet closed, as the hub sets them before
+each server starts. The class test tries them from a student's kernel (scripts/class_test.py).
+
+    python -m unittest discover -s scripts/class/tests      (the test command runs it)
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from classadmin import network  # noqa: E402
+
+SCRIPTS = Path(__file__).resolve().parent.parent
+
+
+class Rules(unittest.TestCase):
+    def test_to_this_machine_only_the_hub_s_api(self):
+        into = network.wanted("mt-class", "172.18.0.1", 8081, True)[network.INPUT_CHAIN]
+        self.assertEqual(into[1], ["-p", "tcp", "-d", "172.18.0.1", "--dport", "8081", "-j", "ACCEPT"])
+        self.assertEqual(into[-1], ["-j", "DROP"], "anything else of this machine's is dropped")
+
+    def test_through_this_machine_no_classmate_no_private_address_and_the_internet_as_asked(self):
+        out = network.wanted("mt-class", "172.18.0.1", 8081, True)[network.FORWARD_CHAIN]
+        self.assertEqual(out[0], ["-o", "mt-class", "-j", "DROP"], "no classmate")
+        dropped = {rule[1] for rule in out if rule[0] == "-d"}
+        for private in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", "100.64.0.0/10"):
+            self.assertIn(private, dropped)
+        self.assertEqual(out[-1], ["-j", "RETURN"])
+        closed = network.wanted("mt-class", "172.18.0.1", 8081, False)[network.FORWARD_CHAIN]
+        self.assertEqual(closed[-1], ["-j", "DROP"])
+
+    def test_nothing_but_an_address_and_a_bridge_s_name(self):
+        with self.assertRaises(ValueError):
+            network.wanted("mt-class", "-j ACCEPT", 8081, True)
+        with self.assertRaises(network.NetworkProblem):
+            network.ensure("mt class; rm", "172.18.0.1", 8081, True)
+
+
+@unittest.skipUnless(os.geteuid() == 0 and shutil.which("iptables") and shutil.which("unshare"),
+                     "needs root and iptables (the class's machine has them)")
+class Set(unittest.TestCase):
+    def inside(self, code):
+        """Python `code` in a network namespace of its own (its firewall is its own)."""
+        return subprocess.run(["unshare", "--net", sys.executable, "-c",
+                               f"import sys; sys.path.insert(0, {str(SCRIPTS)!r})\n"
+                               "from classadmin import network\nimport subprocess\n" + code],
+                              capture_output=True, text=True)
+
+    def test_set_once_however_often_asked_also_where_docker_made_no_chain_for_them(self):
+        done = self.inside(
+            "for internet in (True, True, False):\n    network.ensure('mt-class', '172.18.0.1', 8081, internet)\n"
+            "print(subprocess.run(['iptables', '-S'], capture_output=True, text=True).stdout)")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        rules = done.stdout.splitlines()
+        self.assertEqual(rules.count("-A FORWARD -j DOCKER-USER"), 1, "Docker's chain, made as Docker makes it")
+        self.assertIn("-A DOCKER-USER -j RETURN", rules)
+        self.assertEqual(rules.count("-A INPUT -i mt-class -j MAGIC-TICTACTOE-IN"), 1)
+        self.assertEqual(rules.count("-A DOCKER-USER -i mt-class -j MAGIC-TICTACTOE-OUT"), 1)
+        self.assertIn("-A MAGIC-TICTACTOE-IN -d 172.18.0.1/32 -p tcp -m tcp --dport 8081 -j ACCEPT", rules)
+        self.assertEqual([r for r in rules if r.startswith("-A MAGIC-TICTACTOE-OUT")][-1],
+                         "-A MAGIC-TICTACTOE-OUT -j DROP", "the internet closed, as last asked")
+
+
+if __name__ == "__main__":
+    unittest.main()
