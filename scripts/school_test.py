@@ -273,6 +273,19 @@ class Provider:
         self.log.close()
 
 
+def oidc_hub(provider, *options):
+    """A class of 7B and 8C whose login is `provider`'s, started (class.sh --oidc, and options)."""
+    secret = CLASS_HOME / "oidc-test-secret.txt"
+    secret.write_text("a-client-secret-for-the-test\n")
+    secret.chmod(0o600)
+    fresh()
+    hub = ClassServer(CLASS_HOME, [], containers=True, options=[
+        "--oidc", provider.issuer, "--oidc-client", "magic-tictactoe", "--oidc-secret", str(secret),
+        "--classes", "7B, 8C", *options])
+    hub.start(limit=180)
+    return hub
+
+
 def provider_login(hub, sub, session=None):
     """A login through the school's provider with requests, as a browser's redirects go (with the
     browser's `session`, if given), stopping at the hub's answer to the provider (so no server is
@@ -324,14 +337,7 @@ def school_login():
     print("A school's own login (OpenID Connect), students in containers:", flush=True)
     provider, hub = Provider(SCHOOL), None
     try:
-        secret = CLASS_HOME / "oidc-test-secret.txt"
-        secret.write_text("a-client-secret-for-the-test\n")
-        secret.chmod(0o600)
-        fresh()
-        hub = ClassServer(CLASS_HOME, [], containers=True, options=[
-            "--oidc", provider.issuer, "--oidc-client", "magic-tictactoe", "--oidc-secret", str(secret),
-            "--classes", "7B, 8C"])
-        hub.start(limit=180)
+        hub = oidc_hub(provider)
         url, text = in_chromium(f"{hub.url}/hub/login", ".jp-Notebook", "olive@school.example")
         check("/user/mt-olive/lab" in url and "01" in text,
               f"a pupil logs in through the school's login in Chromium and reaches notebook 01 ({url.split('?')[0]})")
@@ -407,14 +413,7 @@ def school_login_entra():
     print("A school's own login shaped like Microsoft Entra:", flush=True)
     provider, hub = Provider(ENTRA, claims="id_token"), None
     try:
-        secret = CLASS_HOME / "oidc-test-secret.txt"
-        secret.write_text("a-client-secret-for-the-test\n")
-        secret.chmod(0o600)
-        fresh()
-        hub = ClassServer(CLASS_HOME, [], containers=True, options=[
-            "--oidc", provider.issuer, "--oidc-client", "magic-tictactoe", "--oidc-secret", str(secret),
-            "--classes", "7B, 8C", "--oidc-claims", "id_token", "--oidc-username-claim", "upn"])
-        hub.start(limit=180)
+        hub = oidc_hub(provider, "--oidc-claims", "id_token", "--oidc-username-claim", "upn")
         pupil, answer = provider_login(hub, "entra-pupil-oid")
         teacher, _ = provider_login(hub, "entra-teacher-oid")
         page = teacher.get(f"{hub.url}{PAGE}/", timeout=120)

@@ -15,12 +15,11 @@ person's server, files or role.
 `login_name` makes the name, from claims as the technician says to read them.
 """
 
-import fcntl
 import json
-import os
 from pathlib import Path
 
 from . import homes, roster
+from .kept import Kept
 
 IDENTITIES = "identities.json"
 
@@ -56,42 +55,12 @@ def login_name(claims, claim="preferred_username"):
     return name[:32].rstrip("-")
 
 
-class Identities:
-    """hub/identities.json, read and written back under a lock (every login reads it; a person's
-    first login writes it)."""
-
-    def __init__(self, hub):
-        self.path = Path(hub) / IDENTITIES
-
-    def __enter__(self):
-        self.lock = open(self.path.with_suffix(".lock"), "a")
-        os.chmod(self.lock.name, 0o600)
-        fcntl.flock(self.lock, fcntl.LOCK_EX)
-        try:
-            self.known = json.loads(self.path.read_text())
-        except (OSError, ValueError):
-            self.known = {}
-        self.changed = False
-        return self
-
-    def __exit__(self, kind, *_):
-        try:
-            if kind is None and self.changed:
-                new = self.path.with_suffix(".new")
-                new.write_text(json.dumps(self.known, indent=1, sort_keys=True))
-                os.chmod(new, 0o600)
-                new.replace(self.path)
-        finally:
-            self.lock.close()
-
-
 def bind(hub, person, wanted, taken=None):
     """The hub name of `person` (identity()): the one they were given at their first login, or,
     for a newcomer, `wanted` (login_name()) if nobody has it yet, else the first of wanted-2,
     wanted-3, ... that nobody has. `taken` are the names already in use besides the ones bound
     here (default: the hub's users). Refusal when a newcomer's claims give no name."""
-    with Identities(hub) as identities:
-        known = identities.known
+    with Kept(Path(hub) / IDENTITIES) as known:
         if person in known:
             return known[person]
         if not wanted or not roster.LOGIN.match(wanted):
@@ -103,11 +72,10 @@ def bind(hub, person, wanted, taken=None):
             name = f"{wanted[:28].rstrip('-')}-{more}"
             more += 1
         known[person] = name
-        identities.changed = True
         return name
 
 
 def person_of(hub, login):
     """The identity a hub name was given to, or None (a class list's account, or nobody)."""
-    with Identities(hub) as identities:
-        return next((person for person, name in identities.known.items() if name == login), None)
+    with Kept(Path(hub) / IDENTITIES) as known:
+        return next((person for person, name in known.items() if name == login), None)

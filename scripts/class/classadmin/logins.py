@@ -9,12 +9,10 @@ else counts for nothing; a login left with no group is refused. Who the login is
 is classadmin.identities'.
 """
 
-import fcntl
-import json
-import os
 from pathlib import Path
 
 from . import identities, roster
+from .kept import Kept
 
 LTI_ROLES = "https://purl.imsglobal.org/spec/lti/claim/roles"
 LTI_CONTEXT = "https://purl.imsglobal.org/spec/lti/claim/context"
@@ -116,7 +114,7 @@ def same_course(hub, klass, claims):
     course: the first launch sets which course the class is, and its class list and gradebook
     are never another's."""
     key = [claims.get("iss"), claims.get(LTI_DEPLOYMENT), (claims.get(LTI_CONTEXT) or {}).get("id")]
-    with Launches(hub) as known:
+    with launches(hub) as known:
         course = known.setdefault("courses", {}).setdefault(klass, {})
         if course.get("key") not in (None, key):
             return klass
@@ -149,35 +147,14 @@ def remember_launch(folder, login, claims, groups):
     verified id_token's `claims`, which made it `groups`) says: the LMS's user id for the login
     (`sub`, the only id a score is ever sent under) and its course's services' URLs. A login is
     only ever given the id of its own launch."""
-    with Launches(folder) as known:
+    with launches(folder) as known:
         remember(known, login, claims, groups)
 
 
-class Launches:
+def launches(folder):
     """folder/lms-launches.json, read and written back under a lock (the hub writes it at each
     launch, the class page when a teacher's choice of lessons has gone back)."""
-
-    def __init__(self, folder):
-        self.path = Path(folder) / LAUNCHES
-
-    def __enter__(self):
-        self.lock = open(self.path.with_suffix(".lock"), "a")
-        fcntl.flock(self.lock, fcntl.LOCK_EX)
-        try:
-            self.known = json.loads(self.path.read_text())
-        except (OSError, ValueError):
-            self.known = {}
-        return self.known
-
-    def __exit__(self, kind, *_):
-        try:
-            if kind is None:
-                new = self.path.with_suffix(".new")
-                new.write_text(json.dumps(self.known, indent=1, sort_keys=True))
-                os.chmod(new, 0o600)
-                new.replace(self.path)
-        finally:
-            self.lock.close()
+    return Kept(Path(folder) / LAUNCHES)
 
 
 def remember(known, login, claims, groups):

@@ -387,6 +387,6 @@ def lesson_links(login, notebooks, hub_url):
     if asked.get("data") is not None:
         claims["https://purl.imsglobal.org/spec/lti-dl/claim/data"] = asked["data"]
     signed = jwt.encode(claims, private_key(), algorithm="RS256", headers={"kid": key_id()})
-    with logins.Launches(HUB) as known:
+    with logins.launches(HUB) as known:
         known.get("people", {}).get(login, {}).pop("deep_link", None)
     return asked["return_url"], signed
