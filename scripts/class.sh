@@ -366,6 +366,7 @@ if [ "$containers" -eq 1 ]; then
     walls="each in a container from $STUDENT_IMAGE:$STUDENT_IMAGE_TAG with $memory of memory, $cpus CPU, $processes processes, alone on the class's network ($([ "$internet" = yes ] && echo "the internet open to it" || echo "no internet"), never the school's network)"
     if [ -n "$swarm" ]; then
         ensure_swarm "$swarm"
+        ensure_swarm_network "$swarm"
         ensure_homes_account
         push_student_image "$registry"
         spawner="swarm"
@@ -460,8 +461,8 @@ MAGIC_CLASS_HOME="$CLASS_HOME" MAGIC_CLASS_IP="$ip" MAGIC_CLASS_PORT="$port" \
     MAGIC_CLASS_STUDENT_HOME="$STUDENT_HOME" MAGIC_CLASS_STUDENT_CLASS_HOME="$STUDENT_CLASS_HOME" MAGIC_CLASS_MEMORY="$memory" MAGIC_CLASS_CPUS="$cpus" \
     MAGIC_CLASS_PROCESSES="$processes" MAGIC_CLASS_IDLE_SECONDS="$idle_seconds" MAGIC_CLASS_WARM_AHEAD_MINUTES="$warm_ahead" \
     MAGIC_CLASS_SSL_CERT="$cert" MAGIC_CLASS_SSL_KEY="$key" \
-    MAGIC_CLASS_NETWORK="$([ "$spawner" = docker ] && echo "$CLASS_NETWORK")" MAGIC_CLASS_BRIDGE="$([ "$spawner" = docker ] && echo "$CLASS_BRIDGE")" \
-    MAGIC_CLASS_HUB_IP="${class_gateway:-}" MAGIC_CLASS_INTERNET="$internet" \
+    MAGIC_CLASS_NETWORK="${class_network:-}" MAGIC_CLASS_BRIDGE="${class_bridge:-}" \
+    MAGIC_CLASS_HUB_IP="${class_hub_ip:-}" MAGIC_CLASS_INTERNET="$internet" \
     MAGIC_CLASS_TEACHING="$(classadmin teaching)" \
     hub_env > "$HUB_STATE/hub.env.partial"
 chmod 600 "$HUB_STATE/hub.env.partial"

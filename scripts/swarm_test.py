@@ -163,12 +163,13 @@ class Lab:
 
     def start_daemon(self, node):
         """Docker's daemon of the node, in its own mount and host-name namespaces too (as a PC):
-        no bridge and no iptables rules, and the registry on node 1 taken over plain HTTP."""
+        its firewall rules in the node's namespace (the class's swarm network needs them), no
+        default bridge, and the registry on node 1 taken over plain HTTP."""
         (STATE / str(node)).mkdir(exist_ok=True)
         # The lab has no name server: the node's own resolv.conf names none (the loopback's, by
         # default), where this machine's would send its look-ups out of the lab.
         (STATE / "resolv.conf").write_text("options timeout:1 attempts:1\n")
-        dockerd = (f"hostname mtsw-{node} && mount --bind {STATE}/resolv.conf /etc/resolv.conf && exec dockerd --bridge=none --iptables=false --ip-masq=false "
+        dockerd = (f"hostname mtsw-{node} && mount --bind {STATE}/resolv.conf /etc/resolv.conf && exec dockerd --bridge=none "
                    f"--data-root {DATA}/{node} --exec-root {STATE}/{node}/exec -H {socket_of(node)} "
                    f"--pidfile {STATE}/{node}/docker.pid --insecure-registry {address(1)}:5000")
         self.daemons[node] = self.background(f"dockerd-{node}", node, [
@@ -315,6 +316,78 @@ def pcs_other_users(lab, hub, node, student):
     check(made.returncode == 0 and mode == 0o600, f"class.sh join-script > join.sh leaves it root's only (mode {mode:o})")
 
 
+def walled_off(lab, hub, placed):
+    """Issue 53 on a swarm: what a pupil who wants more than her own tries from a cell of her kernel
+    on a lab PC, given the best a classmate's kernel could tell her (which root reads here for
+    her): a classmate's kernel ports and his server at his container's address (on the same PC),
+    his server at its PC's port (where the hub's proxy reaches it), her own PC's services, and
+    the lab's others: the hub's public port, the proxy's API, the SSH server that holds the
+    homes, the registry, the swarm's manager. Each must fail; the hub's API, which her server
+    needs, must not."""
+    pairs = [(a, b) for a in placed for b in placed if a != b and placed[a] == placed[b] and placed[a] in (2, 3)]
+    if not pairs:
+        check(False, f"two students' servers share a lab PC, to try one against the other: {placed}")
+        return
+    her, him = pairs[0]
+    node = placed[her]
+    bob = hub.student(him)
+    bob.log_in()
+    session, kernel = bob.open_notebook()
+    bob.run(kernel, ["1 + 1"], limit=300)  # his notebook 01's kernel, running
+    theirs = docker(node, "ps", "-q", "--filter", f"label=com.docker.swarm.service.name=magic-tictactoe-{him}").stdout.split()[0]
+    found = docker(node, "exec", theirs, "sh", "-c", 'cat $(ls -t "${JUPYTER_RUNTIME_DIR:-$HOME/.local/share/jupyter/runtime}"'
+                   '/kernel-*.json | head -n 1)', check=False).stdout
+    info = json.loads(found) if found.strip() else None
+    his = docker(node, "inspect", "--format", '{{(index .NetworkSettings.Networks "magic-tictactoe-swarm").IPAddress}}',
+                 theirs).stdout.strip()
+    ports = json.loads(docker(1, "service", "inspect", "--format", "{{json .Spec.EndpointSpec.Ports}}",
+                              f"magic-tictactoe-{him}").stdout)
+    published = ports[0]["PublishedPort"] if ports else 0
+    # A service of each machine's own, where a PC's printer or a school's server would be.
+    lan = [lab.background(f"lan-{n}", n, [sys.executable, "-m", "http.server", "--bind", address(n), "8080"])
+           for n in NODES]
+    try:
+        answering = until_ready("the machines' own services", lambda: all(
+            run(*lab.inside(1), "curl", "-s", "-o", "/dev/null", "-m", "3", f"http://{address(n)}:8080/",
+                check=False).returncode == 0
+            for n in NODES), 20)
+        targets = [(f"his kernel's {channel} port", his, info[f"{channel}_port"])
+                   for channel in ("iopub", "shell", "control", "stdin", "hb")] if info else []
+        # Where his kernel listens (the loopback): the PC's own, when servers shared its network.
+        targets += [(f"his kernel's {channel} port where it listens", info["ip"], info[f"{channel}_port"])
+                    for channel in ("iopub", "shell")] if info else []
+        targets += [("his server at his address", his, 8888), ("his server at his PC's port", address(node), published),
+                    ("the hub's public port", address(1), hub.port), ("the proxy's API", address(1), 8001),
+                    ("the homes' SSH server", address(1), 22), ("the registry", address(1), 5000),
+                    ("the swarm's manager", address(1), 2377)]
+        targets += [(f"a service of machine {n}", address(n), 8080) for n in NODES]
+        probes = "".join(f'("{what}", "{host}:{port}"),' for what, host, port in targets)
+        code = ('{\nuse std::net::{SocketAddr, TcpStream};\nuse std::time::Duration;\n'
+                f'for (what, to) in [{probes} ("the hub\'s API", "{address(1)}:8081")] {{\n'
+                '    let reached = to.parse::<SocketAddr>().map(|a| TcpStream::connect_timeout(&a, Duration::from_secs(3)).is_ok()).unwrap_or(false);\n'
+                '    println!("{what}: {reached}");\n}\n}')
+        ada = hub.student(her)
+        ada.log_in()
+        printed = text_of(ada.run_cells([code], limit=300))
+        said = dict(line.rsplit(": ", 1) for line in printed.splitlines() if ": " in line)
+        said = {what.strip(): ok.strip() for what, ok in said.items()}
+        reached = sorted(what for what, ok in said.items() if ok == "true" and what != "the hub's API")
+        check(info is not None and published and answering and len(said) == len(targets) + 1 and not reached,
+              f"on node {node}, from her kernel {her} reaches none of {him}'s kernel ports and server there, her PC's "
+              f"services, nor the lab's others ({len(targets)} tried): reached {reached or 'nothing'}")
+        check(said.get("the hub's API") == "true", "... and her server still reaches the hub's API")
+        check(text_of(bob.run(kernel, ["1 + 1"], limit=120)) == "2", f"... and {him}'s kernel answers as before")
+    finally:
+        bob.server("DELETE", f"sessions/{session}")
+        for process in lan:
+            process.kill()
+            process.wait()
+
+
+def text_of(outputs):
+    return " ".join(text for cells in outputs for kind, text in cells).strip()
+
+
 def pushed_by_someone_else(node):
     """An image of another's, pushed to the swarm's registry under the students' tag from another
     machine (`node`, standing for anyone on the school's network: the registry asks no login).
@@ -446,6 +519,7 @@ def with_lab(started):
             boards3 = bell(hub, STUDENTS, "three machines")
             placed = services()
             check(set(placed.values()) == set(NODES), f"the students' servers are spread over the three machines: {placed}")
+            walled_off(lab, hub, placed)
 
             on_pc = next(name for name, node in placed.items() if node in (2, 3))
             node = placed[on_pc]

@@ -206,24 +206,29 @@ c.Spawner.poll_interval = 10
 if SPAWNER in ("docker", "swarm"):
     from dockerspawner import DockerSpawner, SwarmSpawner
 
+    def class_firewall():
+        """The class's firewall rules on this machine (classadmin/network.py), put in place before
+        each server starts: after a reboot they come back with the first student."""
+        network.ensure(os.environ["MAGIC_CLASS_BRIDGE"], os.environ["MAGIC_CLASS_HUB_IP"],
+                       c.JupyterHub.hub_port, os.environ.get("MAGIC_CLASS_INTERNET", "yes") == "yes")
+
     class ClassNetworkSpawner(DockerSpawner):
         """DockerSpawner on the class's network (class.sh makes it): each student's server
-        alone in a network namespace of its own, reached by the proxy at its address there. The
-        class's firewall rules (classadmin/network.py) are put in place before each start: after
-        a reboot they come back with the first student."""
+        alone in a network namespace of its own, reached by the proxy at its address there."""
 
         async def start(self):
-            network.ensure(os.environ["MAGIC_CLASS_BRIDGE"], os.environ["MAGIC_CLASS_HUB_IP"],
-                           c.JupyterHub.hub_port, os.environ.get("MAGIC_CLASS_INTERNET", "yes") == "yes")
+            class_firewall()
             return await super().start()
 
     class LabSwarmSpawner(SwarmSpawner):
-        """SwarmSpawner with each server a service on the network of the machine (the swarm's
-        node) it runs on, as its get_ip_and_port's documentation shows for network_mode=host:
-        the hub's proxy reaches it at that node's address (a swarm without IPVS, the routing
-        mesh's and virtual IPs' kernel module, still works this way). A server the swarm moved to
-        another machine (its PC drained or switched off) counts as stopped: its student's next
-        visit starts it again, and the proxy learns the new address."""
+        """SwarmSpawner with each server a service on the class's swarm network (a bridge on each
+        machine, swarm.sh makes it), alone in a network namespace of its own on the machine (the
+        swarm's node, a PC) it runs on, as on one machine. The hub's proxy reaches it through that
+        machine's address, at a port the hub picks, which Docker publishes there for the task
+        alone (mode host: no routing mesh, whose virtual IPs need IPVS, a kernel module a PC may
+        lack). Each PC keeps its own firewall (join.sh sets it); this machine's is set here. A
+        server the swarm moved to another machine (its PC drained or switched off) counts as
+        stopped: its student's next visit starts it again, and the proxy learns the new address."""
 
         async def node(self):
             """The swarm's node (a PC) the server's task is on, or None."""
@@ -233,13 +238,15 @@ if SPAWNER in ("docker", "swarm"):
             return await self.docker("inspect_node", task["NodeID"])
 
         async def start(self):
-            # Each start on a port of its own, picked then: servers share a PC's network (also
-            # when an earlier server's service is still there, which the start removes).
-            self.port = random_port()
+            class_firewall()
+            # Each start at a port of its own on the PC, picked then (also when an earlier
+            # server's service is still there, which the start removes).
+            self.published = random_port()
+            self.extra_endpoint_spec = {"ports": {self.published: (self.port, "tcp", "host")}}
             return await super().start()
 
         async def get_ip_and_port(self):
-            return (await self.node())["Status"]["Addr"], self.port
+            return (await self.node())["Status"]["Addr"], self.published
 
         async def poll(self):
             status = await super().poll()
@@ -292,9 +299,9 @@ if SPAWNER in ("docker", "swarm"):
         # student's server may run on any of them and their work stays on this machine.
         c.JupyterHub.spawner_class = LabSwarmSpawner
         c.JupyterHub.hub_ip = c.JupyterHub.hub_connect_ip = os.environ["MAGIC_CLASS_SWARM_ADDRESS"]
-        c.DockerSpawner.network_name = "host"
-        c.DockerSpawner.use_internal_ip = True
-        c.DockerSpawner.ip = "0.0.0.0"  # on the PC's address, which the hub's proxy reaches
+        c.JupyterHub.hub_port = 8081
+        c.DockerSpawner.network_name = os.environ["MAGIC_CLASS_NETWORK"]
+        c.DockerSpawner.use_internal_ip = True  # no port of the routing mesh's: LabSwarmSpawner publishes its own
         c.DockerSpawner.volumes = {str(CLASS / "homes" / "{raw_username}"): home, **course}
         # A student's server moved off a PC is started again by the student's next visit.
         c.SwarmSpawner.extra_task_spec = {"restart_policy": {"Condition": "none"}}

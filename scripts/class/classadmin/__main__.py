@@ -12,6 +12,9 @@ may too.
     python -m classadmin teaching             the classes with teachers of their own (each a role of the hub's)
     python -m classadmin slips [FILE]         the first passwords as slips to print (HTML; FILE is root's only)
     python -m classadmin sync                 the hub's passwords in line with the roster
+    python -m classadmin firewall BRIDGE HUB PORT [--internet yes|no]
+        the shell script that sets the class's firewall for the students' containers on BRIDGE,
+        the hub's API at HUB:PORT (classadmin/network.py; join.sh carries it to a lab PC)
 
 The class is the one in $MAGIC_CLASS_HOME (default /srv/magic-tictactoe); --system-accounts
 gives students system accounts (a class without containers). `check` needs nothing but Python's
@@ -49,7 +52,20 @@ def main(argv=None):
     commands.add_parser("teaching")
     commands.add_parser("slips").add_argument("file", nargs="?")
     commands.add_parser("sync")
+    firewall = commands.add_parser("firewall")
+    firewall.add_argument("bridge")
+    firewall.add_argument("hub")
+    firewall.add_argument("port", type=int)
+    firewall.add_argument("--internet", choices=("yes", "no"), default="yes")
     args = parser.parse_args(argv)
+    if args.command == "firewall":
+        from . import network
+        try:
+            sys.stdout.write(network.script(args.bridge, args.hub, args.port, args.internet == "yes"))
+        except (ValueError, network.NetworkProblem) as problem:
+            print(f"classadmin firewall: {problem}", file=sys.stderr)
+            return 2
+        return 0
     hub = Path(args.class_home) / "hub"
 
     if args.command in ("check", "apply"):

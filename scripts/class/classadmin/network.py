@@ -1,22 +1,28 @@
 """The class's network: what a student's container may reach.
 
 Each student's server runs in a container of its own on the class's Docker network (class.sh
-makes it: scripts/class/setup/docker.sh, `ensure_class_network`), so each has a network namespace
-of its own: its kernels' ports are on its own loopback, out of every classmate's reach. Docker
-keeps the containers from one another (the network is made with inter-container traffic off);
-the rules here, on this machine's firewall, keep them from everything else:
+makes it: scripts/class/setup/docker.sh, `ensure_class_network`; on a swarm, every machine's
+bridge of the swarm's network, scripts/class/setup/swarm.sh), so each has a network namespace of
+its own: its kernels' ports are on its own loopback, out of every classmate's reach. Docker keeps
+the containers from one another (the network is made with inter-container traffic off); the
+rules here, on each machine's firewall, keep them from everything else:
 
-- to this machine, only the hub's API (at the network's gateway, where the hub listens); not
-  the proxy, not the school server's other services (SSH, a database), not the loopback's;
-- through this machine, no private or reserved address (the school's network, its printers
-  and servers, a cloud's metadata address), and no classmate;
+- to the machine they run on, nothing: only the hub's API where the hub runs there (on one
+  machine the hub listens at the network's gateway; on a swarm, the manager's address); not the
+  proxy, not the server's other services (SSH, a registry, a database), not the loopback's;
+- through the machine, no private or reserved address (the school's network, its printers and
+  servers, the lab's other PCs and their students' servers, a cloud's metadata address), and no
+  classmate; but the hub's API (on a lab PC, at the manager's address) and the answers to the
+  hub's proxy (which reaches a PC's servers through the PC's address);
 - the internet (crates.io for a learner's own `:dep`) only where the class allows it
   (class.sh --internet yes|no; yes by default, as Zero to JupyterHub's network policy).
 
 They live in two chains of their own, jumped to from INPUT and from Docker's DOCKER-USER (the
-chain Docker keeps for rules of one's own, before its own) for the class's bridge only, and are
-put back as they should be before each server starts (the spawner calls `ensure`): after a
-reboot, or a firewall's reload, they come back with the first student. Zero to JupyterHub's `singleuser.networkPolicy` is the model.
+chain Docker keeps for rules of one's own, before its own) for the class's bridge only. One
+script (`script`) puts them in place: the hub runs it before each server starts (`ensure`), so
+after a reboot or a firewall's reload they come back with the first student; a lab PC gets the
+same script in join.sh (`class.sh join-script`), run as it joins and, with systemd, at each boot.
+Zero to JupyterHub's `singleuser.networkPolicy` is the model.
 """
 
 import ipaddress
@@ -35,42 +41,46 @@ class NetworkProblem(RuntimeError):
     """The firewall could not be set, as a sentence."""
 
 
-def wanted(bridge, gateway, hub_port, internet):
-    """The two chains' rules, each as iptables' arguments after `-A CHAIN`."""
-    ipaddress.ip_address(gateway)  # a plain address, nothing for iptables to read as an option
-    into = [
-        ["-m", "conntrack", "--ctstate", "ESTABLISHED,RELATED", "-j", "ACCEPT"],
-        ["-p", "tcp", "-d", gateway, "--dport", str(int(hub_port)), "-j", "ACCEPT"],
-        ["-j", "DROP"],
-    ]
-    out = [["-o", bridge, "-j", "DROP"]]
+def wanted(bridge, hub, hub_port, internet):
+    """The two chains' rules, each as iptables' arguments after `-A CHAIN`. `hub` is the address the
+    hub's API listens at, `hub_port` its port."""
+    ipaddress.ip_address(hub)  # a plain address, nothing for iptables to read as an option
+    api = ["-p", "tcp", "-d", hub, "--dport", str(int(hub_port))]
+    answers = ["-m", "conntrack", "--ctstate", "ESTABLISHED,RELATED"]
+    into = [[*answers, "-j", "ACCEPT"], [*api, "-j", "ACCEPT"], ["-j", "DROP"]]
+    out = [[*answers, "-j", "RETURN"], [*api, "-j", "RETURN"], ["-o", bridge, "-j", "DROP"]]
     out += [["-d", block, "-j", "DROP"] for block in NOT_THE_INTERNET]
     out.append(["-j", "RETURN" if internet else "DROP"])
     return {INPUT_CHAIN: into, FORWARD_CHAIN: out}
 
 
-def iptables(*args):
-    return subprocess.run(["iptables", "-w", "10", *args], capture_output=True, text=True)
-
-
-def ensure(bridge, gateway, hub_port, internet):
-    """Puts the class's rules in place for the bridge, in one step of the firewall's (iptables-
-    restore: a chain declared is emptied and filled in the same commit, so there is no moment
-    without them)."""
-    if not bridge or not all(c.isalnum() or c in "-_." for c in bridge):
+def script(bridge, hub, hub_port, internet):
+    """A POSIX shell script that puts the class's rules in place for `bridge`, in one step of the
+    firewall's (iptables-restore: a chain declared is emptied and filled in the same commit, so
+    there is no moment without them), however often it runs."""
+    if not bridge or len(bridge) > 15 or not all(c.isalnum() or c in "-_." for c in bridge):
         raise NetworkProblem(f"{bridge!r} is no bridge's name")
-    lines = ["*filter"] + [f":{chain} - [0:0]" for chain in (INPUT_CHAIN, FORWARD_CHAIN)]
-    if iptables("-S", "DOCKER-USER").returncode != 0:
-        # Docker 20.10 makes its chain for rules of one's own only as it makes a network, not when
-        # it starts with the networks it had (after a reboot): made here as Docker makes it.
-        lines += [":DOCKER-USER - [0:0]", "-A DOCKER-USER -j RETURN", "-I FORWARD 1 -j DOCKER-USER"]
-    for chain, rules in wanted(bridge, gateway, hub_port, internet).items():
-        lines += [f"-A {chain} " + " ".join(rule) for rule in rules]
-    for parent, chain in (("INPUT", INPUT_CHAIN), ("DOCKER-USER", FORWARD_CHAIN)):
-        if iptables("-C", parent, "-i", bridge, "-j", chain).returncode != 0:
-            lines.append(f"-I {parent} 1 -i {bridge} -j {chain}")
-    lines.append("COMMIT")
-    done = subprocess.run(["iptables-restore", "--noflush"], input="\n".join(lines) + "\n",
-                          capture_output=True, text=True)
+    rules = [f":{chain} - [0:0]" for chain in (INPUT_CHAIN, FORWARD_CHAIN)]
+    for chain, lines in wanted(bridge, hub, hub_port, internet).items():
+        rules += [f"-A {chain} " + " ".join(rule) for rule in lines]
+    jumps = "\n".join(
+        f"iptables -w 10 -C {parent} -i {bridge} -j {chain} 2>/dev/null || iptables -w 10 -I {parent} 1 -i {bridge} -j {chain}"
+        for parent, chain in (("INPUT", INPUT_CHAIN), ("DOCKER-USER", FORWARD_CHAIN)))
+    return (
+        "#!/bin/sh\n"
+        f"# The class's firewall for its students' containers on {bridge} (scripts/class/classadmin/network.py).\n"
+        "set -e\n"
+        "# Docker makes its chain for rules of one's own only as it makes a network, not when it\n"
+        "# starts with the networks it had (after a reboot): made here as Docker makes it.\n"
+        "if ! iptables -w 10 -S DOCKER-USER >/dev/null 2>&1; then\n"
+        "    iptables -w 10 -N DOCKER-USER && iptables -w 10 -A DOCKER-USER -j RETURN && iptables -w 10 -I FORWARD 1 -j DOCKER-USER\n"
+        "fi\n"
+        "iptables-restore --noflush <<'RULES'\n*filter\n" + "\n".join(rules) + "\nCOMMIT\nRULES\n"
+        + jumps + "\n")
+
+
+def ensure(bridge, hub, hub_port, internet):
+    """Puts the class's rules in place for the bridge on this machine (`script`)."""
+    done = subprocess.run(["sh", "-c", script(bridge, hub, hub_port, internet)], capture_output=True, text=True)
     if done.returncode != 0:
         raise NetworkProblem(f"the class's firewall rules were not set: {done.stderr.strip()[:300]}")

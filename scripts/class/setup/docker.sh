@@ -39,7 +39,8 @@ ensure_docker() {
 # container on it, each in a network namespace of its own, none reaching another (Docker's
 # inter-container traffic is off), and, through the rules classadmin/network.py sets as each
 # server starts, none reaching this machine but the hub's API, nor any private address. The hub
-# listens at the network's gateway. Sets class_gateway.
+# listens at the network's gateway. Sets class_network, class_bridge and class_hub_ip (the
+# gateway, where the hub's API listens).
 CLASS_NETWORK=magic-tictactoe
 CLASS_BRIDGE=mt-class
 ensure_class_network() {
@@ -49,8 +50,9 @@ ensure_class_network() {
             --opt com.docker.network.bridge.name="$CLASS_BRIDGE" \
             --opt com.docker.network.bridge.enable_icc=false "$CLASS_NETWORK" >/dev/null
     fi
-    class_gateway="$(docker network inspect --format '{{range .IPAM.Config}}{{.Gateway}}{{end}}' "$CLASS_NETWORK")"
-    [ -n "$class_gateway" ] || { say "The class's network $CLASS_NETWORK has no gateway address"; return 1; }
+    class_network="$CLASS_NETWORK" class_bridge="$CLASS_BRIDGE"
+    class_hub_ip="$(docker network inspect --format '{{range .IPAM.Config}}{{.Gateway}}{{end}}' "$CLASS_NETWORK")"
+    [ -n "$class_hub_ip" ] || { say "The class's network $CLASS_NETWORK has no gateway address"; return 1; }
 }
 
 # The students' image, STUDENT_IMAGE:STUDENT_IMAGE_TAG (scripts/class/defaults.env), built from

@@ -5,10 +5,17 @@
 # (TCP 2377, 7946 and UDP 7946, 4789), the hub's API (TCP 8081), the students' image (a
 # registry, TCP 5000: Debian's docker-registry) and the students' homes (SSH, TCP 22: each PC
 # mounts $CLASS_HOME/homes and the course with sshfs, as the account magic-tictactoe-homes, whose
-# key may do nothing but SFTP). Students' servers listen on the PC's own address, on ports the hub
-# picks; only the hub needs to reach them.
+# key may do nothing but SFTP). Each student's server is alone in a network namespace of its own on
+# the class's swarm network (a bridge on each machine, made from the machine's own configuration
+# network, with inter-container traffic off), published at a port of the PC's that the hub picks;
+# each machine's firewall (classadmin/network.py: this machine's set by the hub, a PC's by
+# join.sh) lets a server reach the hub's API and the internet (as --internet says), nothing else.
 
 SWARM_ACCOUNT=magic-tictactoe-homes
+SWARM_NETWORK=magic-tictactoe-swarm
+SWARM_NETWORK_CONFIG=magic-tictactoe-pc
+SWARM_BRIDGE=mt-swarm
+SWARM_BRIDGE_OPTIONS="--opt com.docker.network.bridge.name=$SWARM_BRIDGE --opt com.docker.network.bridge.enable_icc=false"
 
 # This machine's Docker daemon as the swarm's manager, advertised at ADDRESS: made a swarm when
 # it is none; a worker (or a swarm managed elsewhere) is refused with a sentence.
@@ -24,6 +31,22 @@ ensure_swarm() {
             echo "class.sh: this machine's Docker is in a swarm it does not manage ($state): run the hub on the swarm's manager, or leave that swarm first (docker swarm leave)" >&2
             return 1 ;;
     esac
+}
+
+# The class's swarm network: a bridge on each machine from that machine's configuration network
+# (join.sh makes a PC's), this machine's made here. Sets class_network, class_bridge and
+# class_hub_ip (ADDRESS: the hub's API listens there for the PCs' servers).
+ensure_swarm_network() {
+    if ! docker network inspect "$SWARM_NETWORK_CONFIG" >/dev/null 2>&1; then
+        # shellcheck disable=SC2086 (the options are words)
+        docker network create --config-only $SWARM_BRIDGE_OPTIONS "$SWARM_NETWORK_CONFIG" >/dev/null
+    fi
+    if ! docker network inspect "$SWARM_NETWORK" >/dev/null 2>&1; then
+        say "Making the class's swarm network, $SWARM_NETWORK (each student's server alone on it, on every machine)"
+        docker network create --driver bridge --scope swarm --config-from "$SWARM_NETWORK_CONFIG" \
+            "$SWARM_NETWORK" >/dev/null
+    fi
+    class_network="$SWARM_NETWORK" class_bridge="$SWARM_BRIDGE" class_hub_ip="$1"
 }
 
 # The account the PCs mount the homes as (SFTP only), its uid the students' servers run as; and
@@ -89,7 +112,10 @@ join_script() (
     sed -e "s|@ADDRESS@|$address|g" -e "s|@REGISTRY@|$MAGIC_CLASS_REGISTRY|g" \
         -e "s|@TOKEN@|$token|g" -e "s|@IMAGE@|$MAGIC_CLASS_IMAGE|g" \
         -e "s|@CLASS_HOME@|$CLASS_HOME|g" -e "s|@ACCOUNT@|$SWARM_ACCOUNT|g" -e "s|@KNOWN_HOST@|$known|g" \
+        -e "s|@NETWORK_CONFIG@|$SWARM_NETWORK_CONFIG|g" -e "s|@BRIDGE_OPTIONS@|$SWARM_BRIDGE_OPTIONS|g" \
         "$ROOT/scripts/class/join-pc"
+    printf 'cat > "$KEYS/firewall.sh" <<"FIREWALL"\n%s\nFIREWALL\n' \
+        "$(classadmin firewall "$SWARM_BRIDGE" "$address" 8081 --internet "${MAGIC_CLASS_INTERNET:-yes}")"
     printf 'cat > "$KEYS/pc-key" <<"KEY"\n%s\nKEY\n' "$(cat "$HUB_STATE/swarm/pc-key")"
     echo 'join_pc "$@"'
 )

@@ -27,7 +27,7 @@ class Rules(unittest.TestCase):
 
     def test_through_this_machine_no_classmate_no_private_address_and_the_internet_as_asked(self):
         out = network.wanted("mt-class", "172.18.0.1", 8081, True)[network.FORWARD_CHAIN]
-        self.assertEqual(out[0], ["-o", "mt-class", "-j", "DROP"], "no classmate")
+        self.assertEqual(out[2], ["-o", "mt-class", "-j", "DROP"], "no classmate")
         dropped = {rule[1] for rule in out if rule[0] == "-d"}
         for private in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", "100.64.0.0/10"):
             self.assertIn(private, dropped)
@@ -35,11 +35,20 @@ class Rules(unittest.TestCase):
         closed = network.wanted("mt-class", "172.18.0.1", 8081, False)[network.FORWARD_CHAIN]
         self.assertEqual(closed[-1], ["-j", "DROP"])
 
+    def test_on_a_lab_pc_the_hub_s_api_and_the_proxy_s_answers_before_any_drop(self):
+        # On a swarm's PC the hub is another machine of the school's network (a private address),
+        # and the hub's proxy reaches the PC's servers through the PC: both pass before the drops.
+        out = network.wanted("mt-swarm", "192.168.1.10", 8081, False)[network.FORWARD_CHAIN]
+        self.assertEqual(out[0], ["-m", "conntrack", "--ctstate", "ESTABLISHED,RELATED", "-j", "RETURN"])
+        self.assertEqual(out[1], ["-p", "tcp", "-d", "192.168.1.10", "--dport", "8081", "-j", "RETURN"])
+        self.assertIn(["-d", "192.168.0.0/16", "-j", "DROP"], out[2:])
+
     def test_nothing_but_an_address_and_a_bridge_s_name(self):
         with self.assertRaises(ValueError):
             network.wanted("mt-class", "-j ACCEPT", 8081, True)
-        with self.assertRaises(network.NetworkProblem):
-            network.ensure("mt class; rm", "172.18.0.1", 8081, True)
+        for bridge in ("mt class; rm", "", "a-bridge-name-too-long"):
+            with self.assertRaises(network.NetworkProblem):
+                network.script(bridge, "172.18.0.1", 8081, True)
 
 
 @unittest.skipUnless(os.geteuid() == 0 and shutil.which("iptables") and shutil.which("unshare"),
@@ -65,6 +74,20 @@ class Set(unittest.TestCase):
         self.assertIn("-A MAGIC-TICTACTOE-IN -d 172.18.0.1/32 -p tcp -m tcp --dport 8081 -j ACCEPT", rules)
         self.assertEqual([r for r in rules if r.startswith("-A MAGIC-TICTACTOE-OUT")][-1],
                          "-A MAGIC-TICTACTOE-OUT -j DROP", "the internet closed, as last asked")
+
+    def test_a_lab_pc_s_script_from_the_command_line_sets_the_same(self):
+        made = subprocess.run([sys.executable, "-m", "classadmin", "firewall", "mt-swarm", "198.18.213.1", "8081",
+                               "--internet", "no"], cwd=SCRIPTS, capture_output=True, text=True)
+        self.assertEqual(made.returncode, 0, made.stderr)
+        done = subprocess.run(["unshare", "--net", "sh", "-c", f"{made.stdout}\n{made.stdout}\niptables -S"],
+                              capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        rules = done.stdout.splitlines()
+        self.assertEqual(rules.count("-A DOCKER-USER -i mt-swarm -j MAGIC-TICTACTOE-OUT"), 1, "once, however often run")
+        self.assertIn("-A MAGIC-TICTACTOE-OUT -d 198.18.213.1/32 -p tcp -m tcp --dport 8081 -j RETURN", rules)
+        refused = subprocess.run([sys.executable, "-m", "classadmin", "firewall", "mt-swarm", "-j ACCEPT", "8081"],
+                                 cwd=SCRIPTS, capture_output=True, text=True)
+        self.assertEqual((refused.returncode, refused.stdout), (2, ""), "no script for what is no address")
 
 
 if __name__ == "__main__":
