@@ -15,8 +15,19 @@
 # checked before anything is made: a problem is said with its line, and nothing changes. The
 # first passwords wait on the teacher's class page, as slips to print and cut.
 #
-# Run again with a longer list to add students, also while the class runs: the running hub gets
-# them at once, nothing restarts, and nobody's work or password changes. Or, one at a time:
+# The class keeps its settings (every option below but --students, --check, --class, --teacher,
+# --timetable, --setup-only and --foreground) in $CLASS_HOME/hub/settings.json: each run starts
+# from the last one's, changes only those its options name, and says which. So run it again with
+# just a longer list (sudo ./scripts/class.sh --students class.txt) to add students, also while
+# the class runs: the running hub gets them at once, nothing restarts, nobody's work or password
+# changes, and HTTPS, the school's login, the limits stay as they were. The settings:
+#
+#   sudo ./scripts/class.sh config                  every setting, and its default
+#   sudo ./scripts/class.sh config set memory 3G    one of them (checked), for the next run
+#   sudo ./scripts/class.sh config unset oidc       back to its default (oidc, lti: the whole login)
+#   sudo ./scripts/class.sh                         the class as set (with no option)
+#
+# Or, one at a time:
 #
 #   sudo ./scripts/class.sh add "Grace Hopper" [--class 7B]   a latecomer (prints her password)
 #   sudo ./scripts/class.sh password LOGIN                    a new password for a forgotten one
@@ -79,7 +90,8 @@
 #                     for a learner's own :dep); never this machine's services but the hub, nor
 #                     the school's network or any private address, nor one another
 #   --no-containers   run students' servers as their own system users instead: no limits, and
-#                     no walls between students (each can reach the others' kernels)
+#                     no walls between students (each can reach the others' kernels);
+#                     --containers goes back to containers
 #   --swarm ADDRESS   a class over several machines: this one (at ADDRESS on the school's
 #                     network) becomes a Docker Swarm's manager, and each lab PC that joins
 #                     runs students' servers too; the students' homes stay on this machine
@@ -99,9 +111,9 @@
 # Where systemd runs the machine (most servers), the hub becomes a service of its own,
 # magic-tictactoe-class: it starts at boot (after Docker), comes back by itself if it stops or
 # crashes, and keeps running when this terminal closes; the class is backed up every night
-# (magic-tictactoe-backup.timer, at 02:30, the newest 7 kept). Run the same command again (a
-# longer class list, other limits) and the service restarts with the new settings; students'
-# containers keep running through it. For the technician:
+# (magic-tictactoe-backup.timer, at 02:30, the newest 7 kept). Run class.sh again with other
+# settings (other limits) and the service restarts with them; students' containers keep running
+# through it. For the technician:
 #
 #   sudo ./scripts/class.sh status      is the hub running, since when, and its last lines
 #   sudo ./scripts/class.sh stop        stop the hub (students' containers keep running)
@@ -190,6 +202,10 @@ case "${1:-}" in
         say "Students get it when their server next starts, or at once from this link (share it):"
         echo "$(cat "$HUB_STATE/public-url" 2>/dev/null || echo "https://<the hub>")/hub/user-redirect/git-pull?repo=$(cat "$HUB_STATE/course-home")/course&branch=main&targetpath=.&urlpath=lab/tree/notebooks/01-magic-square.ipynb"
         exit 0 ;;
+    config)
+        shift
+        classadmin config "$@"
+        exit $? ;;
     add|remove|password|students|slips)
         command="$1"
         shift
@@ -226,100 +242,12 @@ case "${1:-}" in
         exit 0 ;;
 esac
 
-students="" teacher="" klass="" check_only=0 ip="0.0.0.0" port="8000" cert="" key="" plain_http=0 https=0 setup_only=0 containers=1
-memory="$STUDENT_MEMORY" cpus="$STUDENT_CPUS" processes="$STUDENT_PROCESSES" idle="$IDLE_TIMEOUT"
-foreground=0
-oidc="" oidc_client="" oidc_secret="" oidc_username_claim="" oidc_groups_claim="" oidc_claims="userinfo" classes="" lti="" lti_client="" lti_authorize="" lti_jwks="" lti_username="preferred_username" lti_token=""
-timetable="" timetable_given=0 warm_ahead="${MAGIC_CLASS_WARM_AHEAD_MINUTES:-10}"
-base_image="debian:bookworm-slim"
-swarm="" registry="" internet="yes"
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --memory) memory="$2"; shift 2 ;;
-        --cpus) cpus="$2"; shift 2 ;;
-        --processes) processes="$2"; shift 2 ;;
-        --idle-timeout) idle="$2"; shift 2 ;;
-        --base-image) base_image="$2"; shift 2 ;;
-        --no-containers) containers=0; shift ;;
-        --swarm) swarm="$2"; shift 2 ;;
-        --registry) registry="$2"; shift 2 ;;
-        --internet) internet="$2"; shift 2 ;;
-        --students) students="$2"; shift 2 ;;
-        --check) check_only=1; shift ;;
-        --class) klass="$2"; shift 2 ;;
-        --teacher) teacher="$2"; shift 2 ;;
-        --ip) ip="$2"; shift 2 ;;
-        --port) port="$2"; shift 2 ;;
-        --ssl-cert) cert="$2"; shift 2 ;;
-        --ssl-key) key="$2"; shift 2 ;;
-        --plain-http) plain_http=1; shift ;;
-        --https) https=1; shift ;;
-        --timetable) timetable="$2"; timetable_given=1; shift 2 ;;
-        --warm-ahead) warm_ahead="$2"; shift 2 ;;
-        --setup-only) setup_only=1; shift ;;
-        --foreground) foreground=1; shift ;;
-        --oidc) oidc="$2"; shift 2 ;;
-        --oidc-client) oidc_client="$2"; shift 2 ;;
-        --oidc-secret) oidc_secret="$2"; shift 2 ;;
-        --oidc-username-claim) oidc_username_claim="$2"; shift 2 ;;
-        --oidc-groups-claim) oidc_groups_claim="$2"; shift 2 ;;
-        --oidc-claims) oidc_claims="$2"; shift 2 ;;
-        --classes) classes="$2"; shift 2 ;;
-        --lti) lti="$2"; shift 2 ;;
-        --lti-client) lti_client="$2"; shift 2 ;;
-        --lti-authorize) lti_authorize="$2"; shift 2 ;;
-        --lti-jwks) lti_jwks="$2"; shift 2 ;;
-        --lti-username) lti_username="$2"; shift 2 ;;
-        --lti-token) lti_token="$2"; shift 2 ;;
-        -h|--help) sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "class.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
-    esac
-done
-
-[[ "$memory" =~ ^[0-9]+[kmgKMG]?$ ]] || { echo "class.sh: --memory takes a size such as 2G or 1500M, not '$memory'" >&2; exit 2; }
-[[ "$cpus" =~ ^[0-9]+(\.[0-9]+)?$ ]] && [ "$cpus" != 0 ] || { echo "class.sh: --cpus takes a number of cores such as 1 or 0.5, not '$cpus'" >&2; exit 2; }
-[[ "$processes" =~ ^[0-9]+$ ]] && [ "$processes" -ge 32 ] || { echo "class.sh: --processes takes a whole number of at least 32 (a server and its kernel run about 20), not '$processes'" >&2; exit 2; }
-if [[ "$idle" =~ ^([0-9]+)(s|m|h)?$ ]]; then
-    case "${BASH_REMATCH[2]:-m}" in s) idle_seconds=${BASH_REMATCH[1]} ;; m) idle_seconds=$((BASH_REMATCH[1] * 60)) ;; h) idle_seconds=$((BASH_REMATCH[1] * 3600)) ;; esac
-else
-    echo "class.sh: --idle-timeout takes a time such as 60m, 90s or 2h, not '$idle'" >&2; exit 2
-fi
-[ "$idle_seconds" -ge 10 ] || { echo "class.sh: --idle-timeout must be at least 10s" >&2; exit 2; }
-[ "$internet" = yes ] || [ "$internet" = no ] || { echo "class.sh: --internet takes yes or no, not '$internet'" >&2; exit 2; }
-[[ "$warm_ahead" =~ ^[0-9]+$ ]] && [ "$warm_ahead" -ge 1 ] && [ "$warm_ahead" -le 120 ] || { echo "class.sh: --warm-ahead takes a number of minutes from 1 to 120, not '$warm_ahead'" >&2; exit 2; }
-[[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1 ] && [ "$port" -le 65535 ] || { echo "class.sh: --port takes a port number from 1 to 65535, not '$port'" >&2; exit 2; }
-if { [ -n "$cert" ] && [ -z "$key" ]; } || { [ -z "$cert" ] && [ -n "$key" ]; }; then
-    echo "class.sh: HTTPS needs both --ssl-cert FILE and --ssl-key FILE" >&2; exit 2
-fi
-if [ "$plain_http" -eq 1 ] && { [ -n "$cert" ] || [ "$https" -eq 1 ]; }; then
-    echo "class.sh: --plain-http cannot go with --https or --ssl-cert" >&2; exit 2
-fi
-if [ -n "$cert" ]; then
-    for file in "$cert" "$key"; do
-        [ -r "$file" ] || { echo "class.sh: cannot read $file" >&2; exit 2; }
-    done
-fi
-if { [ -n "$oidc" ] || [ -n "$lti" ]; } && [ "$containers" -eq 0 ]; then
-    echo "class.sh: --oidc and --lti need containers: a school login's students have no account of this machine for their servers to run as" >&2; exit 2
-fi
-if [ -n "$oidc" ] && [ -n "$lti" ]; then
-    echo "class.sh: --oidc or --lti, not both: the hub has one login (a school whose pupils come from the LMS gives --lti)" >&2; exit 2
-fi
-if [ -n "$swarm" ] && [ "$containers" -eq 0 ]; then
-    echo "class.sh: --swarm needs containers: the lab's PCs run students' servers in them" >&2; exit 2
-fi
-if [ -n "$swarm" ] && ! [[ "$swarm" =~ ^[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
-    echo "class.sh: --swarm takes this machine's address on the school's network that the lab's PCs reach, such as 192.168.1.10, not '$swarm'" >&2; exit 2
-fi
-[ -n "$swarm" ] && [ -z "$registry" ] && registry="$swarm:5000"
-if [ -n "$registry" ] && ! [[ "$registry" =~ ^[A-Za-z0-9.-]+:[0-9]+$ ]]; then
-    echo "class.sh: --registry takes a registry's HOST:PORT, such as 192.168.1.10:5000, not '$registry'" >&2; exit 2
-fi
-if [ -n "$students" ] && [ ! -f "$students" ]; then
-    echo "class.sh: no class list at $students" >&2; exit 2
-fi
-# Only this machine reaches a loopback address: plain HTTP there crosses no network.
-case "$ip" in 127.*|::1|localhost) loopback=1 ;; *) loopback=0 ;; esac
+# The options over the class's kept settings (classadmin/config.py: each setting's default and
+# check, in $CLASS_HOME/hub/settings.json): a run changes only what its options name, says what it
+# changed, and refuses a mix the class cannot run with before anything is installed or made.
+case " $* " in *" -h "*|*" --help "*) sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+options="$(classadmin config options "$@")" || exit 2
+eval "$options"
 
 # The class list (and the teacher) first, before anything is installed or made: every problem
 # in it is said, with its line, and nothing changes. --check stops here.
@@ -446,6 +374,7 @@ slips_said=""
 [ "$slips_waiting" -gt 0 ] && slips_said="; $slips_waiting first passwords wait to be printed from the class page (Students), or: sudo ./scripts/class.sh slips slips.html"
 
 if [ "$setup_only" -eq 1 ]; then
+    classadmin config options --save "$@"
     say "Set up in $CLASS_HOME; start the hub with the same command without --setup-only$slips_said"
     exit 0
 fi
@@ -473,6 +402,7 @@ chmod 600 "$HUB_STATE/hub.env.partial"
 if [ -n "$running_pid" ] && [ "$(hub_settings "$HUB_STATE/hub.env")" = "$(hub_settings "$HUB_STATE/hub.env.partial")" ] \
     && [ "$timetable_given" -eq 0 ]; then
     rm -f "$HUB_STATE/hub.env.partial"
+    classadmin config options --save "$@"
     say "The class hub runs already (pid $running_pid) with these settings: it has the class list's changes, and nothing was restarted. $students_now students log in at $login_at$slips_said"
     exit 0
 fi
@@ -481,6 +411,9 @@ if [ -n "$running_pid" ] && { [ "$foreground" -eq 1 ] || ! service_running; }; t
     echo "class.sh: the class hub runs already (pid $running_pid, in another terminal) with other settings: the class list's changes are in it, but new settings need it stopped first (Ctrl-C where it runs), then this command again" >&2
     exit 1
 fi
+# The settings this run starts the hub with are the class's from now on (a refused run above
+# keeps the earlier ones).
+classadmin config options --save "$@"
 mv "$HUB_STATE/hub.env.partial" "$HUB_STATE/hub.env"
 
 if [ "$foreground" -eq 0 ] && systemd_here; then

@@ -28,6 +28,11 @@ from hubclient import Student  # noqa: E402 (scripts/class, beside class.sh warm
 TICK = os.sysconf("SC_CLK_TCK")
 
 
+# The class's defaults (scripts/class/defaults.env: the image, the student's account, the limits).
+DEFAULTS = dict(line.split("=", 1) for line in (ROOT / "scripts" / "class" / "defaults.env").read_text().splitlines()
+                if line and not line.startswith("#"))
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -62,7 +67,7 @@ class ClassServer:
             # The test owns the hub's process (and stops it), where systemd runs the machine too.
             command.append("--foreground")
         if self.containers:
-            command += ["--base-image", base_image()]
+            command += ["--containers", "--base-image", base_image()]
         else:
             command.append("--no-containers")
         if self.teacher:
@@ -320,9 +325,7 @@ def student_images(class_home):
     base = base_image()
     subprocess.run([str(ROOT / "scripts" / "class.sh"), "prepare", "--base-image", base], check=True,
                    env=dict(os.environ, CLASS_HOME=str(class_home)))
-    defaults = dict(line.split("=", 1) for line in (ROOT / "scripts" / "class" / "defaults.env").read_text().splitlines()
-                    if line and not line.startswith("#"))
-    return [f"{defaults['STUDENT_IMAGE']}:{defaults['STUDENT_IMAGE_TAG']}", base]
+    return [f"{DEFAULTS['STUDENT_IMAGE']}:{DEFAULTS['STUDENT_IMAGE_TAG']}", base]
 
 
 _libc = None
@@ -451,6 +454,20 @@ def available_mb():
         if line.startswith("MemAvailable:"):
             return int(line.split()[1]) / 1000
     return float("nan")
+
+
+# What a class's hub keeps from one run to the next: a test's run starts with none of an
+# earlier run's (its accounts, its settings, its logs and timetables).
+HUB_STATE = ("settings.json", "hub.env", "roster.csv", "jupyterhub.sqlite", "first-passwords.json", "students.txt",
+             "teacher.txt", "passwords.txt", "identities.json", "lms-launches.json", "lms-sent.json",
+             "lms-names.json", "class-page.log", "warm.log", "timetable.txt", "timetable-warmed",
+             "warm-7b.log", "timetable-7b.txt", "timetable-warmed-7b")
+
+
+def fresh_hub(class_home):
+    """The class in `class_home` as a new one's: none of HUB_STATE."""
+    for kept in HUB_STATE:
+        (Path(class_home) / "hub" / kept).unlink(missing_ok=True)
 
 
 def remove_accounts(names):

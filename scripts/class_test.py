@@ -48,7 +48,7 @@ from pathlib import Path
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from class_harness import (ClassServer, IsolatedDocker, available_mb, cgroup, container, forget,  # noqa: E402
+from class_harness import (DEFAULTS, ClassServer, IsolatedDocker, available_mb, cgroup, container, forget, fresh_hub,  # noqa: E402
                            machine_docker, remove_accounts, stop_docker, student_images, until_ready)
 from class_load import HEADER, drive, return_in_browser, summary  # noqa: E402 (a small load run)
 from hubclient import NOTEBOOK, Student, ready  # noqa: E402 (class_harness put scripts/class on the path)
@@ -61,9 +61,6 @@ STUDENTS = ["mt-alice", "mt-bob", "mt-carol"]
 LATECOMER = "mt-dave"
 TEACHER = "mt-teacher"
 EVERYONE = STUDENTS + [LATECOMER, TEACHER, "erin", "fay"]
-DEFAULTS = dict(
-    line.split("=", 1) for line in (ROOT / "scripts" / "class" / "defaults.env").read_text().splitlines()
-    if line and not line.startswith("#"))
 MEMORY = int(DEFAULTS["STUDENT_MEMORY"][:-1]) << {"K": 10, "M": 20, "G": 30}[DEFAULTS["STUDENT_MEMORY"][-1].upper()]
 
 passed, failed = 0, 0
@@ -1172,7 +1169,7 @@ def culling(hub, alice, teacher):
           "... and its container is gone")
     alice.start_server()
     work_is_there(alice, "the idle culler stopped their server")
-    hub.options = []
+    hub.options = ["--idle-timeout", DEFAULTS["IDLE_TIMEOUT"]]  # the class keeps its settings: put back
 
 
 def https_by_default(hub, alice):
@@ -1222,6 +1219,29 @@ def https_by_default(hub, alice):
         finally:
             browser.close()
 
+    # Issue 55: the class keeps its settings. The README's "run it again with the longer list",
+    # and nothing else: the running hub gets the student and stays on HTTPS; stopped, it comes
+    # back on HTTPS with the same idle time.
+    hub.options = []
+    hub.students = STUDENTS + [LATECOMER]
+    again = subprocess.run(hub.command(), env=hub.env(), capture_output=True, text=True, timeout=600)
+    said = again.stdout + again.stderr
+    still = ssl.PEM_cert_to_DER_cert(ssl.get_server_certificate(("127.0.0.1", hub.port)))
+    check(again.returncode == 0 and "runs already" in said and "Settings changed" not in said and still == der
+          and (CLASS_HOME / "hub" / "url").read_text().startswith("https://"),
+          f"class.sh with only a longer list, the hub running: the student is added, nothing restarts, and HTTPS "
+          f"stays ({said.strip()[-160:]!r})")
+    hub.stop()
+    hub.start()
+    log = (CLASS_HOME / "hub-test.log").read_bytes()[hub.log_start:].decode(errors="replace")
+    served = ssl.PEM_cert_to_DER_cert(ssl.get_server_certificate(("127.0.0.1", hub.port)))
+    env = (CLASS_HOME / "hub" / "hub.env").read_text()
+    check(served == der and "Settings changed" not in log and 'MAGIC_CLASS_IDLE_SECONDS="3600"' in env
+          and LATECOMER in subprocess.run([str(ROOT / "scripts" / "class.sh"), "students"], env=hub.env(),
+                                          capture_output=True, text=True).stdout,
+          "... and the hub stopped, the same command starts it again on HTTPS, with the same certificate and idle "
+          "time, the student in the class")
+
 
 def kubernetes_matches():
     """docs/class-server.md's Zero to JupyterHub config.yaml against the Docker set-up."""
@@ -1261,11 +1281,7 @@ def fresh_course():
     (whose lines would pass for this run's), and no timetable (which would warm the class by
     itself)."""
     shutil.rmtree(CLASS_HOME / "course", ignore_errors=True)
-    for kept in ("class-page.log", "warm.log", "timetable.txt", "timetable-warmed",
-                 # the accounts: a run starts with a class list no earlier run has seen
-                 "roster.csv", "jupyterhub.sqlite", "first-passwords.json", "students.txt", "teacher.txt",
-                 "passwords.txt"):
-        (CLASS_HOME / "hub" / kept).unlink(missing_ok=True)
+    fresh_hub(CLASS_HOME)  # the accounts too: a run starts with a class list no earlier run has seen
     remove_accounts(EVERYONE)
 
 
@@ -1369,7 +1385,7 @@ def without_containers():
         https_by_default(hub, alice)
     finally:
         hub.stop()
-        forget(STUDENTS)
+        clean_up()
 
 
 def main():

@@ -44,8 +44,8 @@ from urllib.parse import urljoin
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from class_harness import (ClassServer, IsolatedDocker, forget, free_port, machine_docker, remove_accounts,  # noqa: E402
-                           stop_docker, student_images, until_ready)
+from class_harness import (DEFAULTS, ClassServer, IsolatedDocker, forget, free_port, fresh_hub, machine_docker,  # noqa: E402
+                           remove_accounts, stop_docker, student_images, until_ready)
 from hubclient import Student, ready  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,11 +67,7 @@ def check(ok, what):
 
 def fresh():
     """A run starts with no roster, hub database or page log of an earlier one."""
-    for kept in ("class-page.log", "warm.log", "timetable.txt", "timetable-warmed", "roster.csv",
-                 "warm-7b.log", "timetable-7b.txt", "timetable-warmed-7b",
-                 "jupyterhub.sqlite", "first-passwords.json", "students.txt", "teacher.txt", "passwords.txt",
-                 "lms-launches.json", "lms-sent.json", "lms-names.json", "identities.json"):
-        (CLASS_HOME / "hub" / kept).unlink(missing_ok=True)
+    fresh_hub(CLASS_HOME)
     remove_accounts(EVERYONE)
 
 
@@ -362,11 +358,73 @@ def school_login():
               and groups.get("mt-pete") == ["8c"],
               f"each login's classes come from its groups claim, the classes set up here only ({groups})")
         impersonations(hub)
+        class_work(hub, ["mt-olive", "mt-pete"], "the school login")
+        kept_settings(hub, provider)
     finally:
         if hub:
             hub.stop()
         provider.stop()
         forget(SCHOOL_LOGINS)
+
+
+def kept_settings(hub, provider):
+    """The class keeps its settings (issue 55): a class added with --classes alone, the school's
+    login's other flags left out, is refused while the hub runs in another terminal, and with the
+    hub stopped starts it with the same login, its secret and the new class."""
+    refused = class_sh(hub, "--classes", "7B, 8C, 9D")
+    env = (CLASS_HOME / "hub" / "hub.env").read_text()
+    check(refused.returncode == 1 and "runs already" in refused.stderr and "9d" not in env
+          and "9D" not in json.loads((CLASS_HOME / "hub" / "settings.json").read_text())["classes"],
+          f"class.sh --classes alone, the hub running in another terminal: refused in a sentence, the settings "
+          f"as they were ({refused.stderr.strip()[-160:]!r})")
+    hub.stop()
+    hub.options = ["--classes", "7B, 8C, 9D"]
+    hub.start(limit=180)
+    said = (CLASS_HOME / "hub-test.log").read_bytes()[hub.log_start:].decode(errors="replace")
+    env = (CLASS_HOME / "hub" / "hub.env").read_text()
+    login = requests.get(f"{hub.url}/hub/oauth_login", timeout=60, allow_redirects=False)
+    _, answer = provider_login(hub, "olive@school.example")
+    check("Settings changed: classes 7B, 8C → 7B, 8C, 9D (" in said and f'MAGIC_CLASS_OIDC_ISSUER="{provider.issuer}"' in env
+          and "9d" in env and login.status_code == 302 and login.headers["Location"].startswith(provider.issuer)
+          and answer.status_code in (302, 303),
+          f"... and with the hub stopped, class.sh --classes alone keeps the school's login and its secret, adds 9D, "
+          f"and says it changed the classes only (HTTP {login.status_code}, {answer.status_code})")
+
+
+def class_work(hub, pupils, kind):
+    """A school-login class is the hub's users, as a list's class is (issue 55): `class.sh warm`,
+    `backup` and `restore` reach its pupils, who are in no class list."""
+    warmed = class_sh(hub, "warm", *pupils)
+    check(warmed.returncode == 0 and f"{len(pupils)} of {len(pupils)} students warm" in warmed.stdout,
+          f"class.sh warm {' '.join(pupils)}: {kind}'s pupils are warmed ({warmed.stdout.strip()[-100:]!r} "
+          f"{warmed.stderr.strip()[-200:]!r})")
+    first, home = pupils[0], DEFAULTS["STUDENT_HOME"]
+
+    def write(text):  # as the pupil does in her container
+        subprocess.run(["docker", "exec", "-u", DEFAULTS["STUDENT_UID"], f"magic-tictactoe-{first}", "sh", "-c",
+                        f'printf "%s" "$1" > {home}/magic-tictactoe/notes.txt', "-", text], check=True)
+    write("before the backup")
+    made = class_sh(hub, "backup")
+    archive = Path(made.stdout.strip().splitlines()[-1]) if made.stdout.strip() else Path("/nonexistent")
+    members = subprocess.run(["tar", "-tzf", str(archive)], capture_output=True, text=True).stdout.split("\n") \
+        if archive.exists() else []
+    wanted = [f"work/{name}/volume/magic-tictactoe/" for name in pupils] + [f"work/{first}/volume/magic-tictactoe/notes.txt"]
+    counted = re.search(r"the work of (\d+) (?:person|people)", made.stderr)
+    check(made.returncode == 0 and not [w for w in wanted if w not in members]
+          and counted and int(counted.group(1)) >= len(pupils),
+          f"class.sh backup takes {kind}'s pupils' work ({counted.group(0) if counted else made.stderr.strip()[-200:]!r}; "
+          f"missing: {[w for w in wanted if w not in members]})")
+    write("newer, after the backup")
+    restored = class_sh(hub, "restore", str(archive), first)
+    volume = subprocess.run(["docker", "volume", "inspect", "--format", "{{.Mountpoint}}", f"magic-tictactoe-{first}"],
+                            capture_output=True, text=True).stdout.strip()
+    folder = Path(volume) / "magic-tictactoe"
+    now = (folder / "notes.txt").read_text() if (folder / "notes.txt").exists() else ""
+    kept = [f.read_text() for f in folder.glob("notes (before the restore *).txt")] if volume else []
+    check(restored.returncode == 0 and now == "before the backup" and kept == ["newer, after the backup"],
+          f"class.sh restore {first} brings {kind}'s pupil's work back as it was, her newer file kept beside it "
+          f"({now!r}, {kept}) {restored.stderr.strip()[-200:] if restored.returncode else ''}")
+    archive.unlink(missing_ok=True)
 
 
 def impersonations(hub):
@@ -504,6 +562,7 @@ def school_lms():
                   f"a launch from the LMS naming {TESS}, a login of the class's own passwords, gets a login of its own "
                   f"({TESS}-2), never hers (HTTP {answer.status_code}; {TESS}: {groups.get(TESS)})")
             lms_scores(hub, lms, user_id("mt-lena"))
+            class_work(hub, ["mt-lena"], "the LMS")
             lms_lessons(hub, lms)
             for who, roles, course, why in (("mt-tara", [TEACHING_ASSISTANT], "7B", "a TeachingAssistant of 7B"),
                                             ("mt-paul", [LEARNER], "8C", "a Learner of 8C")):

@@ -635,11 +635,17 @@ def culled(hub, name):
     student.server("PUT", "contents/notebooks/idle.ipynb", json={"type": "notebook", "format": "json", "content": note})
     node = services().get(name)
     hub.stop()
-    options = list(hub.options)
-    hub.options += ["--idle-timeout", "20s"]
+    # The class keeps its settings (issue 55): this run names the hub's address (as every run of
+    # the test's does) and the idle time only, not --swarm, --plain-http or the limits.
+    hub.options = ["--ip", address(1), "--idle-timeout", "20s"]
     hub.start(limit=180)
-    hub.options = options
     student.log_in()
+    said = (CLASS_HOME / "hub-test.log").read_bytes()[hub.log_start:].decode(errors="replace")
+    env = (CLASS_HOME / "hub" / "hub.env").read_text()
+    check("Settings changed: idle_timeout 60m → 20s (" in said and 'MAGIC_CLASS_SPAWNER="swarm"' in env
+          and 'MAGIC_CLASS_MEMORY="1G"' in env and 'MAGIC_CLASS_SSL_CERT=""' in env,
+          "class.sh with the idle time alone keeps the swarm, plain HTTP and the limits, and says it changed the "
+          "idle time only")
     stopped = until_ready("the idle culler", lambda: name not in services(), 180)
     said = (CLASS_HOME / "hub-test.log").read_bytes()[hub.log_start:].decode(errors="replace")
     check(stopped and node in (2, 3) and f"Culling server {name} " in said,

@@ -12,6 +12,8 @@ may too.
     python -m classadmin teaching             the classes with teachers of their own (each a role of the hub's)
     python -m classadmin slips [FILE]         the first passwords as slips to print (HTML; FILE is root's only)
     python -m classadmin sync                 the hub's passwords in line with the roster
+    python -m classadmin config [set KEY VALUE | unset KEY]
+        the class's settings (classadmin/config.py): class.sh config
     python -m classadmin firewall BRIDGE HUB PORT [--internet yes|no]
         the shell script that sets the class's firewall for the students' containers on BRIDGE,
         the hub's API at HUB:PORT (classadmin/network.py; join.sh carries it to a lab PC)
@@ -31,6 +33,11 @@ from . import roster
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["config"]:
+        # Its own words: class.sh's options pass through it as they were typed.
+        from . import config
+        return config.main(Path(os.environ.get("MAGIC_CLASS_HOME", "/srv/magic-tictactoe")) / "hub", argv[1:])
     parser = argparse.ArgumentParser(prog="classadmin", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--class-home", default=os.environ.get("MAGIC_CLASS_HOME", "/srv/magic-tictactoe"))
@@ -150,7 +157,7 @@ def main(argv=None):
             new = sorted(set(roster.taught_classes(accounts.people)) - set(taught))
             if new:
                 print(f"A running hub gives the teacher of {', '.join(new)} their class when it starts again: "
-                      "run class.sh again with its options (a hub run by systemd restarts by itself, and nobody's "
+                      "run class.sh again, with no option (a hub run by systemd restarts by itself, and nobody's "
                       "server stops)")
         elif args.command == "remove":
             person = accounts.remove(args.login)

@@ -224,7 +224,7 @@ def hub_for(hub, passwords):
         return StoppedHub(passwords)
     if not (url_file.exists() and token_file.exists()):
         raise Problem(f"the class's hub runs (pid {pid}) but this class has no accounts token yet: "
-                      "run class.sh again with the same options to finish its set-up")
+                      "run class.sh again (sudo ./scripts/class.sh) to finish its set-up")
     live = LiveHub(url_file.read_text().strip(), token_file.read_text().strip())
     try:
         answer = live.api("GET", "/")

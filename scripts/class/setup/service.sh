@@ -10,7 +10,7 @@ UNIT_TEMPLATES="$ROOT/scripts/class/systemd"
 systemd_here() { [ -d /run/systemd/system ] && command -v systemctl >/dev/null; }
 
 no_service() {
-    echo "class.sh $1: systemd does not run this machine (PID 1 is $(cat /proc/1/comm 2>/dev/null || echo unknown)), so the hub is no service here: it runs in the terminal that started it, and stops with Ctrl-C there" >&2
+    echo "class.sh $1: systemd does not run this machine (PID 1 is $(cat /proc/1/comm 2>/dev/null || echo unknown)), so the hub is no service here: it runs in the terminal that started it, and stops with Ctrl-C there; start it with sudo ./scripts/class.sh (the class's settings are kept)" >&2
     exit 1
 }
 
