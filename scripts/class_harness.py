@@ -12,7 +12,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,6 +22,7 @@ import requests
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts" / "class"))
+from checks import free_port  # noqa: E402,F401 (the tests' own, for the class's ports too)
 from hubclient import Student  # noqa: E402 (scripts/class, beside class.sh warm)
 
 TICK = os.sysconf("SC_CLK_TCK")
@@ -31,12 +31,6 @@ TICK = os.sysconf("SC_CLK_TCK")
 # The class's defaults (scripts/class/defaults.env: the image, the student's account, the limits).
 DEFAULTS = dict(line.split("=", 1) for line in (ROOT / "scripts" / "class" / "defaults.env").read_text().splitlines()
                 if line and not line.startswith("#"))
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class ClassServer:

@@ -46,19 +46,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from class_harness import (ROOT, IsolatedDocker, container, free_port, machine_docker, stop_docker,  # noqa: E402
                            student_images)
 from hubclient import Student  # noqa: E402
+import checks  # noqa: E402
+from checks import check, finish  # noqa: E402
 
 SERVER = "magic-tictactoe-school-server"
 STUDENTS = ["svc-ada", "svc-bo"]
 TEACHER = "svc-teacher"
 SERVICE = "magic-tictactoe-class"
 UNITS = [f"{SERVICE}.service", "magic-tictactoe-backup.service", "magic-tictactoe-backup.timer"]
-passed, failed = [], []
-
-
-def check(name, ok, detail=""):
-    (passed if ok else failed).append(name)
-    print(f"  {'ok  ' if ok else 'FAIL'} {name}{': ' + detail if detail else ''}", flush=True)
-    return ok
 
 
 # How this machine reaches PyPI and npm (its certificate authorities, a proxy): the school's
@@ -208,16 +203,16 @@ def on_the_server(work, repo, class_home, base, image):
     for line in setup.stderr.splitlines():  # class.sh's steps, for the log
         if "==> [" in line:
             print("     " + line.replace("\033[1m", "").replace("\033[0m", "")[:160], flush=True)
-    if not check("class.sh sets the class up and starts the hub's service", setup.returncode == 0,
+    if not check(setup.returncode == 0, "class.sh sets the class up and starts the hub's service",
                  f"{time.time() - started:.0f} s" if setup.returncode == 0 else setup.stderr[-3000:]):
         return
-    check("it says where to log in and how to manage the service",
-          f"{url}/" in setup.stderr and "class.sh status" in setup.stderr, setup.stderr.strip().splitlines()[-1])
+    check(f"{url}/" in setup.stderr and "class.sh status" in setup.stderr,
+          "it says where to log in and how to manage the service", setup.stderr.strip().splitlines()[-1])
     enabled = on_server("systemctl", "is-enabled", f"{SERVICE}.service", "magic-tictactoe-backup.timer").stdout.split()
-    check("the hub's service and the backup's timer start at boot", enabled == ["enabled", "enabled"], str(enabled))
+    check(enabled == ["enabled", "enabled"], "the hub's service and the backup's timer start at boot", str(enabled))
     verify = on_server("systemd-analyze", "verify", *[f"/etc/systemd/system/{unit}" for unit in UNITS])
-    check("systemd-analyze verify passes the three units", verify.returncode == 0 and not verify.stdout.strip()
-          and "magic-tictactoe" not in verify.stderr, (verify.stdout + verify.stderr).strip()[-600:])
+    check(verify.returncode == 0 and not verify.stdout.strip()
+          and "magic-tictactoe" not in verify.stderr, "systemd-analyze verify passes the three units", (verify.stdout + verify.stderr).strip()[-600:])
     hardened = on_server("systemd-analyze", "security", "--no-pager", f"{SERVICE}.service")
     wanted = ["PrivateTmp=", "PrivateDevices=", "ProtectKernelTunables=", "ProtectKernelModules=", "ProtectHome=",
               "ProtectSystem="]
@@ -231,8 +226,8 @@ def on_the_server(work, repo, class_home, base, image):
                                                for line in hardened.stdout.splitlines())]
     exposure = next((line.split(":", 1)[1].strip() for line in hardened.stdout.splitlines()
                      if "Overall exposure level" in line), "?")
-    check("systemd-analyze security finds the hub's unit hardened as The Littlest JupyterHub's is",
-          hardened.returncode == 0 and not weak, f"exposure {exposure}; not in force: {weak or 'none'}")
+    check(hardened.returncode == 0 and not weak,
+          "systemd-analyze security finds the hub's unit hardened as The Littlest JupyterHub's is", f"exposure {exposure}; not in force: {weak or 'none'}")
     # Root runs root's code: the units run the class's installed copy, root's only, never the
     # checkout class.sh was run from, which its owner can change.
     unit = on_server("systemctl", "cat", f"{SERVICE}.service").stdout
@@ -243,12 +238,12 @@ def on_the_server(work, repo, class_home, base, image):
     with open(repo / "scripts" / "class" / "jupyterhub_config.py", "a") as config:
         config.write(f"\nopen({str(planted)!r}, 'w').write('the checkout ran as root')\n")
     on_server("systemctl", "restart", SERVICE)
-    check("the hub runs the class's installed code, root's only: a change to the checkout is never run by root",
-          f"{code}/scripts/class/jupyterhub_config.py" in unit and str(repo) not in unit and not writable
+    check(f"{code}/scripts/class/jupyterhub_config.py" in unit and str(repo) not in unit and not writable
           and hub_answers(url, 60) is not None and not planted.exists(),
+          "the hub runs the class's installed code, root's only: a change to the checkout is never run by root",
           f"not root's only: {writable}" if writable else ("the checkout's code ran" if planted.exists() else ""))
     status = on_server(f"{repo}/scripts/class.sh", "status", env={"CLASS_HOME": str(class_home)})
-    check("class.sh status says the hub is active", status.returncode == 0 and " is active," in status.stdout,
+    check(status.returncode == 0 and " is active," in status.stdout, "class.sh status says the hub is active",
           status.stdout.splitlines()[0] if status.stdout else status.stderr)
 
     ada = Student(url, STUDENTS[0], password(class_home, STUDENTS[0]))
@@ -258,8 +253,8 @@ def on_the_server(work, repo, class_home, base, image):
     put = ada.server("PUT", "contents/service-test.txt",
                      json={"type": "file", "format": "text", "content": mark})
     hers = container(STUDENTS[0])
-    check("a student logs in, her server starts and she saves a file",
-          put.status_code in (200, 201) and hers is not None, f"HTTP {put.status_code}")
+    check(put.status_code in (200, 201) and hers is not None,
+          "a student logs in, her server starts and she saves a file", f"HTTP {put.status_code}")
 
     print("  the hub's main process is killed with SIGKILL", flush=True)
     before = main_pid()
@@ -267,39 +262,39 @@ def on_the_server(work, repo, class_home, base, image):
     time.sleep(1)
     back = hub_answers(url, 60)
     restarts = on_server("systemctl", "show", "-p", "NRestarts", "--value", SERVICE).stdout.strip()
-    check("systemd starts the killed hub again by itself",
-          back is not None and main_pid() not in ("", "0", before) and restarts not in ("", "0"),
+    check(back is not None and main_pid() not in ("", "0", before) and restarts not in ("", "0"),
+          "systemd starts the killed hub again by itself",
           f"answering {back:.1f} s after the kill, restarts {restarts}" if back is not None else "no answer in 60 s")
-    check("her server is the same container, and her file is there, on the same login",
-          container(STUDENTS[0]) == hers and saved(ada, "service-test.txt") == mark)
+    check(container(STUDENTS[0]) == hers and saved(ada, "service-test.txt") == mark,
+          "her server is the same container, and her file is there, on the same login")
 
     print("  class.sh stop, start and logs", flush=True)
     stop = on_server(f"{repo}/scripts/class.sh", "stop", env={"CLASS_HOME": str(class_home)})
     down = hub_answers(url, 3) is None
-    check("class.sh stop stops the hub and leaves her container running",
-          stop.returncode == 0 and down and container(STUDENTS[0]) == hers, stop.stdout.strip())
+    check(stop.returncode == 0 and down and container(STUDENTS[0]) == hers,
+          "class.sh stop stops the hub and leaves her container running", stop.stdout.strip())
     start = on_server(f"{repo}/scripts/class.sh", "start", env={"CLASS_HOME": str(class_home)})
-    check("class.sh start brings it back", start.returncode == 0 and hub_answers(url, 60) is not None,
+    check(start.returncode == 0 and hub_answers(url, 60) is not None, "class.sh start brings it back",
           start.stdout.strip())
     logs = on_server(f"{repo}/scripts/class.sh", "logs", env={"CLASS_HOME": str(class_home)})
-    check("class.sh logs shows the hub's log", logs.returncode == 0 and "JupyterHub is now running" in logs.stdout,
+    check(logs.returncode == 0 and "JupyterHub is now running" in logs.stdout, "class.sh logs shows the hub's log",
           f"{len(logs.stdout.splitlines())} lines")
 
     print("  the server reboots", flush=True)
     subprocess.run(["docker", "restart", "--time", "60", SERVER], check=True, stdout=subprocess.DEVNULL)
     booted(60)
     back = hub_answers(url, 60)
-    check("after a reboot the hub starts by itself", back is not None,
+    check(back is not None, "after a reboot the hub starts by itself",
           f"answering {back:.1f} s after systemd was up" if back is not None else "no answer in 60 s")
     ada = Student(url, STUDENTS[0], password(class_home, STUDENTS[0]))
     ada.log_in()
     ada.start_server()
-    check("and the student logs in to her file", saved(ada, "service-test.txt") == mark)
+    check(saved(ada, "service-test.txt") == mark, "and the student logs in to her file")
 
     print("  the nightly backup, through its service", flush=True)
     timers = on_server("systemctl", "list-timers", "--all", "--no-pager", "magic-tictactoe-backup.timer").stdout
-    check("the backup's timer has its next night", "magic-tictactoe-backup.timer" in timers
-          and "n/a" not in timers.splitlines()[1][:40], timers.splitlines()[1] if len(timers.splitlines()) > 1 else timers)
+    check("magic-tictactoe-backup.timer" in timers
+          and "n/a" not in timers.splitlines()[1][:40], "the backup's timer has its next night", timers.splitlines()[1] if len(timers.splitlines()) > 1 else timers)
     backup = on_server("systemctl", "start", "magic-tictactoe-backup.service", limit=600)
     archives = sorted((class_home / "backups").glob("magic-tictactoe-*.tar.gz"))
     holds = False
@@ -308,13 +303,13 @@ def on_the_server(work, repo, class_home, base, image):
             member = next((m for m in archive.getmembers()
                            if m.name.endswith(f"work/{STUDENTS[0]}/volume/magic-tictactoe/service-test.txt")), None)
             holds = member is not None and archive.extractfile(member).read().decode() == mark
-    check("the backup's service writes an archive holding her file", backup.returncode == 0 and holds,
+    check(backup.returncode == 0 and holds, "the backup's service writes an archive holding her file",
           archives[-1].name if archives else (backup.stderr or "no archive"))
 
 
 def clean_up(work):
     if subprocess.run(["docker", "inspect", SERVER], capture_output=True).returncode == 0:
-        if failed:
+        if checks.failed:
             try:
                 print(on_server("journalctl", "-u", SERVICE, "-n", "40", "--no-pager", limit=30).stdout)
             except subprocess.TimeoutExpired:
@@ -339,15 +334,13 @@ def main():
         run(work)
     except Exception:  # noqa: BLE001 (reported as a failure, and everything is stopped)
         traceback.print_exc()
-        check("the test ran to its end", False)
+        check(False, "the test ran to its end")
         setup_log = work / "setup.log"
         if setup_log.exists():
             print(setup_log.read_text()[-3000:])
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    print(f"class service: {len(passed)} passed, {len(failed)} failed in {time.time() - started:.0f} s"
-          + (f" ({', '.join(failed)})" if failed else ""))
-    sys.exit(1 if failed else 0)
+    finish("class service", f" in {time.time() - started:.0f} s" + (f" ({', '.join(checks.failed)})" if checks.failed else ""))
 
 
 if __name__ == "__main__":

@@ -54,6 +54,7 @@ from class_load import HEADER, drive, return_in_browser, summary  # noqa: E402 (
 from hubclient import NOTEBOOK, Student, ready  # noqa: E402 (class_harness put scripts/class on the path)
 from kubernetes_config_test import docs_config  # noqa: E402
 from own_notebook_test import served_from_cache, settings_found  # noqa: E402
+from checks import check, finish  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CLASS_HOME = Path(os.environ.get("CLASS_TEST_HOME", "/srv/magic-tictactoe-test"))
@@ -63,13 +64,6 @@ TEACHER = "mt-teacher"
 EVERYONE = STUDENTS + [LATECOMER, TEACHER, "erin", "fay"]
 MEMORY = int(DEFAULTS["STUDENT_MEMORY"][:-1]) << {"K": 10, "M": 20, "G": 30}[DEFAULTS["STUDENT_MEMORY"][-1].upper()]
 
-passed, failed = 0, 0
-
-
-def check(ok, what):
-    global passed, failed
-    print(f"{'ok  ' if ok else 'FAIL'} {what}", flush=True)
-    passed, failed = passed + bool(ok), failed + (not ok)
 
 
 def text(outputs):
@@ -1408,8 +1402,7 @@ def main():
     finally:
         if machine_started:
             stop_docker()
-    print(f"class server: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    finish("class server")
 
 
 if __name__ == "__main__":

@@ -30,7 +30,6 @@ import os
 import pathlib
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -38,6 +37,8 @@ import time
 import urllib.request
 
 from playwright.sync_api import sync_playwright
+
+from checks import check, finish, free_port
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NOTEBOOK = "07-play-by-clicking.ipynb"
@@ -53,18 +54,6 @@ PNG_4X4 = (
 TOKEN = "magic-tictactoe-test"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 
-results = []
-
-
-def check(name, ok, detail=""):
-    results.append(ok)
-    print(f"{'ok  ' if ok else 'FAIL'} {name}" + (f": {detail}" if detail and not ok else ""), flush=True)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def workspace():
@@ -130,8 +119,8 @@ def look_at_saved_pictures(browser, base, shots):
     )
     shown = page.evaluate(TREE_LINES)
     check(
-        "JupyterLab: opened from disk, the paper trees keep their lines (bordered cells)",
         drawn > 0 and shown >= drawn,
+        "JupyterLab: opened from disk, the paper trees keep their lines (bordered cells)",
         f"{shown} lines shown of {drawn} saved",
     )
     page.screenshot(path=str(shots / "trees-opened.png"))
@@ -141,8 +130,8 @@ def look_at_saved_pictures(browser, base, shots):
     image = page.evaluate(PROBE_IMAGE)
     print(f"     finding: an <img> with a data URI in a saved output, opened from disk: {image}", flush=True)
     check(
-        "JupyterLab: opened from disk, an <img> with a data URI keeps its source and shows",
         image is not None and image["src"].startswith("data:image/png") and image["width"] == 4,
+        "JupyterLab: opened from disk, an <img> with a data URI keeps its source and shows",
         str(image),
     )
     page.close()
@@ -232,16 +221,16 @@ def play_in(browser, app, url, port, shots):
     # The sanitizer drops the data- attributes of untrusted outputs: look for the words.
     notes = page.locator(".mtt-game", has_text="run the cell to play").count()
     check(
-        f"{app}: opened as cloned, the saved boards are static pictures saying how to bring them to life",
         saved > 0 and live == 0 and notes == saved,
+        f"{app}: opened as cloned, the saved boards are static pictures saying how to bring them to life",
         f"{saved} boards, {live} live, {notes} saying how",
     )
     # What the sanitizer does with a card's colours in a notebook opened from disk: it keeps
     # plain colours and drops CSS variables, so the card falls back to its light paper.
     card = page.evaluate(CARD_STYLE)
     check(
-        f"{app}: opened from disk, the sanitizer dropped the theme variables and the card kept its light fallback",
         card is not None and "var(--jp" not in card["style"] and card["background"] == "rgb(251, 248, 241)",
+        f"{app}: opened from disk, the sanitizer dropped the theme variables and the card kept its light fallback",
         str(card),
     )
     page.locator(".mtt-game").first.scroll_into_view_if_needed()
@@ -259,12 +248,12 @@ def play_in(browser, app, url, port, shots):
     except Exception:
         pass
     live = page.locator(".mtt-game[data-live]").count()
-    check(f"{app}: run, all {saved} boards come alive", saved > 0 and live == saved, f"{live} live")
+    check(saved > 0 and live == saved, f"{app}: run, all {saved} boards come alive", f"{live} live")
     # Output just made is trusted and not sanitized: the card follows the dark theme.
     card = page.evaluate(CARD_STYLE)
     check(
-        f"{app}: run, the card follows the dark theme through its CSS variables",
         card is not None and "var(--jp-layout-color0" in card["style"] and card["background"] == "rgb(17, 17, 17)",
+        f"{app}: run, the card follows the dark theme through its CSS variables",
         str(card),
     )
     if live:
@@ -272,8 +261,8 @@ def play_in(browser, app, url, port, shots):
         board = play_first_board(page)
         status = board.locator('[data-role="status"]').inner_text()
         check(
-            f"{app}: a whole game by clicking against perfect as X, not lost",
             board.get_attribute("data-state") == "over" and "You win" not in status,
+            f"{app}: a whole game by clicking against perfect as X, not lost",
             status,
         )
         page.screenshot(path=str(shots / f"{slug}-played.png"))
@@ -281,7 +270,7 @@ def play_in(browser, app, url, port, shots):
     # not the boards' business. The boards' scripts are inline: their errors are raised in an
     # <anonymous> frame, whatever bundle called them.
     ours = [e.message for e in errors if "/static/" not in first_frame(e.stack)]
-    check(f"{app}: no errors from the boards' scripts", not ours, "; ".join(ours))
+    check(not ours, f"{app}: no errors from the boards' scripts", "; ".join(ours))
     page.close()
     shut_down_kernels(port)
 
@@ -304,9 +293,7 @@ def main():
         lab.terminate()
         lab.wait(timeout=30)
         shutil.rmtree(top, ignore_errors=True)
-    failed = results.count(False)
-    print(f"jupyterlab: {len(results) - failed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    finish("jupyterlab")
 
 
 if __name__ == "__main__":

@@ -44,7 +44,6 @@ import os
 import random
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -57,6 +56,8 @@ import requests
 import zmq
 from jupyter_client.connect import write_connection_file
 from jupyter_client.session import Session
+
+from checks import free_port
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "class"))
 from hubclient import NoAnswer, channels, execute, execute_request, kernel_message  # noqa: E402 (JupyterLab's way in)
@@ -402,12 +403,6 @@ def run_via_zmq(binary, args, scratch, deadline, report):
 
 # ---------------------------------------------------------------------------------------------
 # Through a Jupyter Server, as a student's server starts and serves kernels.
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 class Server:
     """A Jupyter Server on 127.0.0.1 (base URL /user/t/, as behind the hub) whose kernel "rust"

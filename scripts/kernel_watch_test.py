@@ -27,22 +27,15 @@ import time
 import uuid
 from pathlib import Path
 
-import requests
 from tornado.websocket import WebSocketClosedError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from kernel_deaf_test import START_LIMIT, USER, Server, ask  # noqa: E402
 from hubclient import NoAnswer, channels, execute_request, kernel_message  # noqa: E402 (kernel_deaf_test put scripts/class on the path)
+from checks import check, finish  # noqa: E402
 
 PERIOD, ANSWER, SETTLE = 2, 4, 30
 BOUND = PERIOD + ANSWER + 20  # seconds within which a silent kernel must be replaced
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    print(f"{'ok  ' if ok else 'FAIL'} {what}", flush=True)
-    passed, failed = passed + bool(ok), failed + (not ok)
 
 
 def kernel_pid(server, kernel):
@@ -175,8 +168,7 @@ def main():
     finally:
         server.stop()
         shutil.rmtree(scratch, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    finish("kernel watch")
 
 
 if __name__ == "__main__":

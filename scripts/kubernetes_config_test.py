@@ -11,11 +11,12 @@ scripts/class_test.py checks the same settings against the Docker set-up's.
 
 import copy
 import re
-import sys
 from pathlib import Path
 
 import jsonschema
 import yaml
+
+from checks import check, finish
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "class-server.md"
@@ -65,15 +66,6 @@ def problems(validator, values):
     )
 
 
-failures = 0
-
-
-def check(ok, what, details=()):
-    global failures
-    print(f"{'ok  ' if ok else 'FAIL'} {what}")
-    for line in details:
-        print(f"       {line}")
-    failures += not ok
 
 
 def main():
@@ -87,9 +79,9 @@ def main():
     check(wanted is not None and wanted == vendored,
           f"the docs install the chart version whose schema is vendored (docs: {wanted}, vendored: {vendored})")
     found = problems(validator, defaults)
-    check(not found, "the chart's own defaults pass its schema (the vendored files belong together)", found)
+    check(not found, "the chart's own defaults pass its schema (the vendored files belong together)", "; ".join(found))
     found = problems(validator, merged(defaults, config))
-    check(not found, "docs/class-server.md's config.yaml passes the chart's values schema", found)
+    check(not found, "docs/class-server.md's config.yaml passes the chart's values schema", "; ".join(found))
 
     # The check can fail: the same settings with a misspelt key, and with a value of the wrong
     # type, must each be refused, naming the setting.
@@ -97,16 +89,15 @@ def main():
     misspelt["singleuser"]["storage"]["homeMountpath"] = misspelt["singleuser"]["storage"].pop("homeMountPath")
     found = problems(validator, merged(defaults, misspelt))
     check(any(line.startswith("singleuser.storage:") and "homeMountpath" in line for line in found),
-          "... and the same settings with a misspelt key are refused, naming it", found)
+          "... and the same settings with a misspelt key are refused, naming it", "; ".join(found))
     wrong_type = copy.deepcopy(config)
     wrong_type["cull"]["timeout"] = "an hour"
     found = problems(validator, merged(defaults, wrong_type))
     check(any(line.startswith("cull.timeout:") for line in found),
-          "... and with a number given as words, refused too", found)
+          "... and with a number given as words, refused too", "; ".join(found))
 
-    print(f"{failures} failed" if failures else "all passed")
-    return 1 if failures else 0
+    finish("kubernetes config")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -10,22 +10,17 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+
+from checks import free_port
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 120  # seconds for JupyterLab to start
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def get(url):

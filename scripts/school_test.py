@@ -47,6 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from class_harness import (DEFAULTS, ClassServer, IsolatedDocker, forget, free_port, fresh_hub, machine_docker,  # noqa: E402
                            remove_accounts, stop_docker, student_images, until_ready)
 from hubclient import Student, ready  # noqa: E402
+from checks import check, finish  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CLASS_HOME = Path(os.environ.get("CLASS_TEST_HOME", "/srv/magic-tictactoe-test"))
@@ -56,13 +57,6 @@ EVERYONE = SEVEN_B + EIGHT_C + [TESS, UMA, HEAD]
 PAGE = "/services/class"
 NOTEBOOK = "notebooks/03-pick-15.ipynb"
 
-passed, failed = 0, 0
-
-
-def check(ok, what):
-    global passed, failed
-    print(f"{'ok  ' if ok else 'FAIL'} {what}", flush=True)
-    passed, failed = passed + bool(ok), failed + (not ok)
 
 
 def fresh():
@@ -714,8 +708,7 @@ def main():
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("school_test.py: stopped (SIGTERM)"))
     if os.environ.get("SCHOOL_TEST_ONLY") in ("oidc", "lti"):
         school_logins(os.environ["SCHOOL_TEST_ONLY"])
-        print(f"school: {passed} passed, {failed} failed")
-        sys.exit(1 if failed else 0)
+        finish("school")
     fresh()
     eight = ClassServer(CLASS_HOME, EIGHT_C, teacher=UMA, containers=False, options=["--class", "8C"])
     eight.set_up()
@@ -755,8 +748,7 @@ def main():
         remove_accounts(EVERYONE)
     if os.environ.get("SCHOOL_TEST_ONLY") != "passwords":
         school_logins("oidc lti")
-    print(f"school: {passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    finish("school")
 
 
 if __name__ == "__main__":

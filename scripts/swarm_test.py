@@ -47,6 +47,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import class_load  # noqa: E402
 from class_harness import ClassServer, machine_docker, stop_docker, student_images, until_ready  # noqa: E402
 from hubclient import NOTEBOOK  # noqa: E402 (class_harness put scripts/class on the path)
+from checks import check, finish  # noqa: E402
 
 NET = "198.18.213"
 STATE = Path("/run/magic-tictactoe-swarm-test")
@@ -59,13 +60,6 @@ PAGE = "/services/class"
 IMAGES = ["magic-tictactoe-student:0.1.0", "magic-tictactoe-base:bookworm"]
 ACCOUNT = "magic-tictactoe-homes"
 
-passed, failed = 0, 0
-
-
-def check(ok, what):
-    global passed, failed
-    print(f"  {'ok  ' if ok else 'FAIL'} {what}", flush=True)
-    passed, failed = passed + bool(ok), failed + (not ok)
 
 
 def run(*args, check=True, **kwargs):
@@ -489,8 +483,7 @@ def main():
         shutil.rmtree(CLASS_HOME, ignore_errors=True)
     left = run("ip", "netns", "list").stdout
     check("mtsw" not in left and not STATE.exists(), "the namespaces, daemons and links are gone")
-    print(f"swarm: {passed} passed, {failed} failed ({time.time() - started:.0f} s)")
-    sys.exit(1 if failed else 0)
+    finish("swarm", f" ({time.time() - started:.0f} s)")
 
 
 def with_lab(started):

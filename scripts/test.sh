@@ -39,9 +39,8 @@ say "The kernel's zeromq fix: its test deadlocks zeromq 0.6.0 as published and n
 ensure_rust_kernel
 await_downloads
 ensure_python_env
-say "The docs' Zero to JupyterHub settings against the chart's own values schema; the class page's timetable; the class's lists, course and backups (scripts/class/tests)"
+say "The docs' Zero to JupyterHub settings against the chart's own values schema; the class's settings, lists, hub configuration, timetable, course and backups (scripts/class/tests)"
 "$VENV/bin/python" scripts/kubernetes_config_test.py
-"$VENV/bin/python" scripts/timetable_test.py
 "$VENV/bin/python" -m unittest discover -s scripts/class/tests
 say "The Rust kernel keeps answering at the moment that deadlocked a stock one, when clients leave mid-cell and come back, and after messages without its key"
 "$VENV/bin/python" scripts/kernel_deaf_test.py --via zmq --kernels 3 --rounds 2 --slow-subscriber --forged +"$(command -v evcxr_jupyter)"
