@@ -363,26 +363,28 @@ def school_login():
 
 def kept_settings(hub, provider):
     """The class keeps its settings (issue 55): a class added with --classes alone, the school's
-    login's other flags left out, is refused while the hub runs in another terminal, and with the
-    hub stopped starts it with the same login, its secret and the new class."""
+    login's other flags left out, while the hub runs in another terminal, is kept for its next
+    start, with a sentence; the hub stopped, class.sh with no option of the login's starts it with
+    the same login, its secret and the new class."""
     refused = class_sh(hub, "--classes", "7B, 8C, 9D")
     env = (CLASS_HOME / "hub" / "hub.env").read_text()
-    check(refused.returncode == 1 and "runs already" in refused.stderr and "9d" not in env
-          and "9D" not in json.loads((CLASS_HOME / "hub" / "settings.json").read_text())["classes"],
-          f"class.sh --classes alone, the hub running in another terminal: refused in a sentence, the settings "
-          f"as they were ({refused.stderr.strip()[-160:]!r})")
+    kept = json.loads((CLASS_HOME / "hub" / "settings.json").read_text())
+    check(refused.returncode == 1 and "runs already" in refused.stderr and "kept for when it starts again" in refused.stderr
+          and "9d" not in env and kept["classes"] == "7B, 8C, 9D" and kept["oidc"] == provider.issuer,
+          f"class.sh --classes alone, the hub running in another terminal: the new class is kept for its next start, "
+          f"the login's settings with it, and the running hub is left alone ({refused.stderr.strip()[-160:]!r})")
     hub.stop()
-    hub.options = ["--classes", "7B, 8C, 9D"]
+    hub.options = []
     hub.start(limit=180)
     said = (CLASS_HOME / "hub-test.log").read_bytes()[hub.log_start:].decode(errors="replace")
     env = (CLASS_HOME / "hub" / "hub.env").read_text()
     login = requests.get(f"{hub.url}/hub/oauth_login", timeout=60, allow_redirects=False)
     _, answer = provider_login(hub, "olive@school.example")
-    check("Settings changed: classes 7B, 8C → 7B, 8C, 9D (" in said and f'MAGIC_CLASS_OIDC_ISSUER="{provider.issuer}"' in env
-          and "9d" in env and login.status_code == 302 and login.headers["Location"].startswith(provider.issuer)
+    check("Settings changed" not in said and f'MAGIC_CLASS_OIDC_ISSUER="{provider.issuer}"' in env and "9d" in env
+          and login.status_code == 302 and login.headers["Location"].startswith(provider.issuer)
           and answer.status_code in (302, 303),
-          f"... and with the hub stopped, class.sh --classes alone keeps the school's login and its secret, adds 9D, "
-          f"and says it changed the classes only (HTTP {login.status_code}, {answer.status_code})")
+          f"... and with the hub stopped, class.sh with none of the login's options starts it with the school's login, "
+          f"its secret and 9D (HTTP {login.status_code}, {answer.status_code})")
 
 
 def class_work(hub, pupils, kind):

@@ -18,6 +18,7 @@ import os
 import re
 import shlex
 import sys
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,46 +99,89 @@ def classes(value):
 
 
 SETTINGS = [Setting(*fields) for fields in (
-    ("ip", "0.0.0.0", "--ip", "where the hub listens (0.0.0.0: every interface)", address),
-    ("port", "8000", "--port", "the hub's port", whole(1, 65535, "a port number from 1 to 65535")),
+    ("ip", "0.0.0.0", "--ip IP", "where the hub listens (default {default}, every interface; 127.0.0.1 for this "
+     "machine only)", address),
+    ("port", "8000", "--port N", "the hub's port (default {default})", whole(1, 65535, "a port number from 1 to 65535")),
     ("https", "auto", "--https, --plain-http",
-     "HTTPS: auto (on every address but 127.0.0.1), yes, or no (passwords in clear)", one_of("auto", "yes", "no")),
-    ("ssl_cert", "", "--ssl-cert", "the certificate the hub serves (none: one made for this machine)", plain),
-    ("ssl_key", "", "--ssl-key", "its key", plain),
+     "On any address other machines reach, the hub serves HTTPS (default auto): with no certificate given, "
+     "class.sh makes one for this machine (self-signed, kept in $CLASS_HOME/hub/tls and reused) and prints its "
+     "fingerprint to check. --https serves HTTPS on 127.0.0.1 too; --plain-http serves plain HTTP on any address "
+     "all the same: every password then crosses the school's network in clear text", one_of("auto", "yes", "no")),
+    ("ssl_cert", "", "--ssl-cert FILE", "serve HTTPS with this certificate (the school's, or certbot's for the "
+     "machine's DNS name), which browsers trust", plain),
+    ("ssl_key", "", "--ssl-key FILE", "its key", plain),
     ("containers", "yes", "--containers, --no-containers",
-     "students' servers in containers with limits (no: as their own system users)", one_of("yes", "no")),
-    ("memory", LIMITS["STUDENT_MEMORY"], "--memory", "each student's memory",
-     pattern(r"[0-9]+[kmgKMG]?", "a size such as 2G or 1500M")),
-    ("cpus", LIMITS["STUDENT_CPUS"], "--cpus", "each student's share of the processors",
+     "each student's server in a container with limits (default); --no-containers runs them as the students' own "
+     "system users instead: no limits, and no walls between students (each can reach the others' kernels)",
+     one_of("yes", "no")),
+    ("memory", LIMITS["STUDENT_MEMORY"], "--memory SIZE", "each student's memory limit (default {default}; a warm "
+     "kernel holds ~350 MB)", pattern(r"[0-9]+[kmgKMG]?", "a size such as 2G or 1500M")),
+    ("cpus", LIMITS["STUDENT_CPUS"], "--cpus N", "each student's share of the processors (default {default}: cores)",
      pattern(r"(?!0$)[0-9]+(\.[0-9]+)?", "a number of cores such as 1 or 0.5")),
-    ("processes", LIMITS["STUDENT_PROCESSES"], "--processes", "each student's processes and threads",
-     whole(32, 100000, "a whole number of at least 32 (a server and its kernel run about 20)")),
-    ("idle_timeout", LIMITS["IDLE_TIMEOUT"], "--idle-timeout", "a server nobody used for this long stops", idle),
-    ("internet", "yes", "--internet", "whether students' containers reach the internet", one_of("yes", "no")),
-    ("base_image", "debian:bookworm-slim", "--base-image", "the base of the students' image",
+    ("processes", LIMITS["STUDENT_PROCESSES"], "--processes N", "each student's limit on processes and threads "
+     "(default {default})", whole(32, 100000, "a whole number of at least 32 (a server and its kernel run about 20)")),
+    ("idle_timeout", LIMITS["IDLE_TIMEOUT"], "--idle-timeout T", "stop a server nobody used for T (default {default}; "
+     "90s, 2h also work); the student's work stays, and their next login starts it again", idle),
+    ("internet", "yes", "--internet yes|no", "whether students' containers reach the internet (default {default}: "
+     "crates.io for a learner's own :dep); never this machine's services but the hub, nor the school's network or "
+     "any private address, nor one another", one_of("yes", "no")),
+    ("base_image", "debian:bookworm-slim", "--base-image IMG", "the base of the students' image (default {default}; "
+     "on a machine with no registry, scripts/class/debian-base.sh makes one). All that a class downloads, ahead "
+     "of it: sudo ./scripts/class.sh prepare [--base-image IMG]",
      pattern(r"[A-Za-z0-9][A-Za-z0-9._/:@-]*", "an image such as debian:bookworm-slim")),
-    ("swarm", "", "--swarm", "this machine's address for the lab's PCs (none: one machine)",
+    ("swarm", "", "--swarm ADDRESS", "a class over several machines: this one (at ADDRESS on the school's network) "
+     "becomes a Docker Swarm's manager, and each lab PC that joins runs students' servers too; the students' homes "
+     "stay on this machine (docs/class-server.md). A PC joins with the script "
+     "`sudo ./scripts/class.sh join-script > join.sh` makes: sudo sh join.sh",
      pattern(r"|[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+",
              "this machine's address on the school's network that the lab's PCs reach, such as 192.168.1.10")),
-    ("registry", "", "--registry", "the registry the PCs take the image from (none: SWARM:5000)",
+    ("registry", "", "--registry HOST:PORT", "the registry the PCs take the students' image from (default "
+     "ADDRESS:5000: Debian's docker-registry on this machine)",
      pattern(r"|[A-Za-z0-9.-]+:[0-9]+", "a registry's HOST:PORT, such as 192.168.1.10:5000")),
-    ("warm_ahead", "10", "--warm-ahead", "minutes before a lesson that the timetable warms the class",
-     whole(1, 120, "a number of minutes from 1 to 120")),
-    ("classes", "", "--classes", "the classes a school login or the LMS teaches here", classes),
-    ("oidc", "", "--oidc", "the school's OpenID Connect issuer (none: the class's passwords)", web),
-    ("oidc_client", "", "--oidc-client", "the client the provider registered for this hub", plain),
-    ("oidc_username_claim", "", "--oidc-username-claim", "the claim that names a newcomer (none: preferred_username)", plain),
-    ("oidc_groups_claim", "", "--oidc-groups-claim", "the claim that lists a login's groups (none: groups)", plain),
-    ("oidc_claims", "userinfo", "--oidc-claims", "where the claims are", one_of("userinfo", "id_token")),
-    ("lti", "", "--lti", "the LMS's issuer (LTI 1.3; none: no LMS)", web),
-    ("lti_client", "", "--lti-client", "the client ID the LMS gave the tool", plain),
-    ("lti_authorize", "", "--lti-authorize", "the LMS's authorization URL", web),
-    ("lti_jwks", "", "--lti-jwks", "the LMS's keys' URL", web),
-    ("lti_username", "preferred_username", "--lti-username", "the launch's claim that names the person", plain),
-    ("lti_token", "", "--lti-token", "the LMS's token URL (class lists and scores)", web),
+    ("warm_ahead", "10", "--warm-ahead M", "how many minutes before a lesson the timetable warms the class "
+     "(default {default}; never more than half the idle timeout)", whole(1, 120, "a number of minutes from 1 to 120")),
+    ("classes", "", "--classes \"7B, 8C\"", "the classes taught here, as the school's login names their groups or the "
+     "LMS labels its courses (with --oidc or --lti)", classes),
+    ("oidc", "", "--oidc ISSUER", "the school's own login (OpenID Connect: Microsoft Entra, Keycloak, any provider "
+     "whose login names its groups) instead of the class's passwords: a pupil's class and a teacher's classes come "
+     "from the login's groups (\"7B\"; \"teachers-of-7B\"; \"class-admins\" for the hub's admins), among --classes; "
+     "with --oidc-client ID and --oidc-secret FILE (a file holding the client's secret, kept root's only); needs "
+     "containers", web),
+    ("oidc_client", "", "--oidc-client ID", "the client the school's provider registered for this hub", plain),
+    ("oidc_username_claim", "", "--oidc-username-claim CLAIM", "the claim that names a newcomer (default "
+     "preferred_username; upn for Microsoft Entra; a person is always their provider's sub, and an e-mail names "
+     "someone only when the provider verified it)", plain),
+    ("oidc_groups_claim", "", "--oidc-groups-claim CLAIM", "the claim that lists a login's groups (default groups)",
+     plain),
+    ("oidc_claims", "userinfo", "--oidc-claims userinfo|id_token", "where the claims are (default {default}; id_token "
+     "for a provider that puts them there only, as Microsoft Entra does)", one_of("userinfo", "id_token")),
+    ("lti", "", "--lti ISSUER", "the school's LMS (LTI 1.3: Moodle, Canvas) logs pupils and teachers in from a "
+     "lesson's link, with --lti-client ID --lti-authorize URL --lti-jwks URL and --classes: the course (its label) "
+     "is the class, Learner a pupil, Instructor or TeachingAssistant its teacher; anyone else is refused", web),
+    ("lti_client", "", "--lti-client ID", "the client ID the LMS gave the tool", plain),
+    ("lti_authorize", "", "--lti-authorize URL", "the LMS's authorization (login) URL", web),
+    ("lti_jwks", "", "--lti-jwks URL", "the LMS's keys' URL", web),
+    ("lti_username", "preferred_username", "--lti-username CLAIM", "the launch's claim that names the person "
+     "(default {default}; custom_username for a custom parameter username=$User.username)", plain),
+    ("lti_token", "", "--lti-token URL", "the LMS's token URL (Moodle's .../mod/lti/token.php, Canvas's "
+     ".../login/oauth2/token): the tool then reads each course's class list (names and roles) and sends each "
+     "pupil's score per notebook to the course's gradebook", web),
 )]
+# A run's own options, not kept.
+RUN_HELP = (
+    ("--students FILE", "the class list (needed the first time): its new students are added"),
+    ("--check", "read the class list, say what it would make (or what is wrong in it), and change nothing"),
+    ("--class NAME", "the class of the list's students who have none in a class column"),
+    ("--teacher NAME", "the teacher (\"Ada Byron\", or a login such as ms-ada): with --class, the teacher of that "
+     "class only (run class.sh once a class, for several); with no --class, the hub's admin"),
+    ("--timetable LESSONS", "the lessons the class is warmed before, by itself: a day and a time each, such as "
+     "\"Mon 09:00, Wed 13:30\" or \"daily 08:50\" (the server's time zone); the teacher can change it on the class page"),
+    ("--setup-only", "install and prepare everything, then stop before starting the hub"),
+    ("--foreground", "run the hub in this terminal (Ctrl-C stops it) even where systemd could keep it running"),
+)
 BY_KEY = {setting.key: setting for setting in SETTINGS}
-BY_OPTION = {setting.option: setting.key for setting in SETTINGS if "," not in setting.option}
+# (--https, --plain-http and --containers, --no-containers are flags: FLAGS.)
+BY_OPTION = {setting.option.split()[0]: setting.key for setting in SETTINGS if not setting.option.split()[0].endswith(",")}
 FLAGS = {"--https": ("https", "yes"), "--plain-http": ("https", "no"),
          "--containers": ("containers", "yes"), "--no-containers": ("containers", "no")}
 # A run's own inputs, not kept: what it adds to the class, and how it runs this time.
@@ -227,7 +271,7 @@ def checked(settings):
             try:
                 setting.check(settings[setting.key])
             except Refused as problem:
-                raise Refused(f"{setting.option.split(',')[0]} {problem}") from None
+                raise Refused(f"{setting.option.split()[0].rstrip(',')} {problem}") from None
     s = settings
     if bool(s["ssl_cert"]) != bool(s["ssl_key"]):
         raise Refused("HTTPS needs both --ssl-cert FILE and --ssl-key FILE")
@@ -281,6 +325,7 @@ def merged(hub, args):
             value = args.pop(0)
             if option in RUN_VALUES:
                 run[RUN_VALUES[option]] = value
+                run[RUN_VALUES[option] + "_given"] = "1"
             else:
                 settings[BY_OPTION[option]] = value
                 asked.add(BY_OPTION[option])
@@ -304,8 +349,7 @@ def merged(hub, args):
 def shell(run, settings):
     """The run's inputs and settings as class.sh's variables, quoted for its `eval`."""
     s = settings
-    cert_given = bool(s["ssl_cert"])
-    values = dict(run) | {
+    values = {name: value for name, value in run.items() if not name.endswith("_given")} | {
         "ip": s["ip"], "port": s["port"], "cert": s["ssl_cert"], "key": s["ssl_key"],
         "plain_http": "1" if s["https"] == "no" else "0", "https": "1" if s["https"] == "yes" else "0",
         "containers": "1" if s["containers"] == "yes" else "0", "memory": s["memory"], "cpus": s["cpus"],
@@ -317,7 +361,7 @@ def shell(run, settings):
         "oidc_claims": s["oidc_claims"], "lti": s["lti"], "lti_client": s["lti_client"],
         "lti_authorize": s["lti_authorize"], "lti_jwks": s["lti_jwks"], "lti_username": s["lti_username"],
         "lti_token": s["lti_token"], "loopback": "1" if loopback(s["ip"]) else "0",
-        "timetable_given": "1" if run["timetable"] else "0", "cert_given": "1" if cert_given else "0"}
+        "timetable_given": run.get("timetable_given", "0")}
     return "".join(f"{name}={shlex.quote(value)}\n" for name, value in values.items())
 
 
@@ -335,6 +379,19 @@ def changes_in_words(changed):
     return ", ".join(f"{key} {old or '(none)'} → {new or '(none)'}" for key, (old, new) in changed.items())
 
 
+def usage():
+    """class.sh's options, from the settings themselves (their defaults said once, here)."""
+    def entry(option, words):
+        return textwrap.fill(words, 98, initial_indent="      ", subsequent_indent="      ")
+    lines = ["Options of a run (not kept):"]
+    for option, words in RUN_HELP:
+        lines += [f"  {option}", entry(option, words)]
+    lines += ["", "Settings (kept in $CLASS_HOME/hub/settings.json; a run changes only those it names):"]
+    for setting in SETTINGS:
+        lines += [f"  {setting.option}", entry(setting.option, setting.words.format(default=setting.default))]
+    return "\n".join(lines) + "\n"
+
+
 def show(hub):
     settings = load(hub)
     width = max(len(key) for key in BY_KEY)
@@ -342,7 +399,7 @@ def show(hub):
     for setting in SETTINGS:
         value = settings[setting.key]
         mark = "" if value == setting.default else f"   (default: {setting.default or 'none'})"
-        lines.append(f"{setting.key:<{width}}  {value or '(none)'}{mark}\n{'':<{width}}  {setting.words}; {setting.option}")
+        lines.append(f"{setting.key:<{width}}  {value or '(none)'}{mark}   ({setting.option})")
     return "\n".join(lines) + f"\n\nKept in {path(hub)}; a run of class.sh starts from them.\n"
 
 
@@ -352,6 +409,9 @@ def main(hub, args):
     try:
         if not args:
             sys.stdout.write(show(hub))
+            return 0
+        if args == ["usage"]:
+            sys.stdout.write(usage())
             return 0
         command, rest = args[0], args[1:]
         if command == "options":

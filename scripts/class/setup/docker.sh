@@ -78,7 +78,7 @@ ensure_student_image() {
         return 0
     fi
     if ! docker image inspect "$base" >/dev/null 2>&1 && ! docker pull "$base" >/dev/null 2>&1; then
-        say "No base image $base here, and no registry gave it. Make one from Debian's archive (about half a minute) and give it: sudo ./scripts/class.sh --base-image \"\$(sudo ./scripts/class/debian-base.sh)\" ... (the same options again), or run without containers: --no-containers"
+        say "No base image $base here, and no registry gave it. Make one from Debian's archive (about half a minute) and give it: sudo ./scripts/class.sh --base-image \"\$(sudo ./scripts/class/debian-base.sh)\" (the class's other settings are kept), or run without containers: --no-containers"
         return 1
     fi
     say "Building the students' image $image on $base (a few minutes)"
