@@ -128,6 +128,7 @@ ensure_class_home
 # the next run starts from them).
 classadmin config options --save "$@"
 ensure_https
+ensure_docker_and_base
 # The class runs on its own Python environment ($CLASS_HOME/venv), not the checkout's .venv.
 ensure_class_python_env
 ensure_class_proxy

@@ -352,7 +352,10 @@ def school_login():
               and groups.get("mt-pete") == ["8c"],
               f"each login's classes come from its groups claim, the classes set up here only ({groups})")
         impersonations(hub)
-        class_work(hub, ["mt-olive", "mt-pete"], "the school login")
+        tom = Student(hub.url, "mt-tom", None)
+        tom.session, _ = provider_login(hub, "tom@school.example")
+        tom.take_token()
+        class_work(hub, ["mt-olive", "mt-pete"], "the school login", tom, ["mt-olive"], ["mt-pete"])
         kept_settings(hub, provider)
     finally:
         if hub:
@@ -387,13 +390,24 @@ def kept_settings(hub, provider):
           f"its secret and 9D (HTTP {login.status_code}, {answer.status_code})")
 
 
-def class_work(hub, pupils, kind):
+def class_work(hub, pupils, kind, teacher, theirs, others):
     """A school-login class is the hub's users, as a list's class is (issue 55): `class.sh warm`,
-    `backup` and `restore` reach its pupils, who are in no class list."""
+    `backup` and `restore` reach its pupils, who are in no class list, and their `teacher` (a
+    Student with a token of their login's) collects a notebook from `theirs` on the class page,
+    and from none of `others` (another class's)."""
     warmed = class_sh(hub, "warm", *pupils)
     check(warmed.returncode == 0 and f"{len(pupils)} of {len(pupils)} students warm" in warmed.stdout,
           f"class.sh warm {' '.join(pupils)}: {kind}'s pupils are warmed ({warmed.stdout.strip()[-100:]!r} "
           f"{warmed.stderr.strip()[-200:]!r})")
+    notebook = "notebooks/01-magic-square.ipynb"
+    answer = teacher.api("POST", f"{PAGE}/collect", data={"notebook": notebook}, allow_redirects=False)
+    names = []
+    if answer.headers.get("Content-Type") == "application/zip":
+        with zipfile.ZipFile(io.BytesIO(answer.content)) as archive:
+            names = sorted(n.split("/", 1)[1][:-len(".ipynb")] for n in archive.namelist() if n.endswith(".ipynb"))
+    check(set(theirs) <= set(names) and not set(names) & set(others),
+          f"{teacher.name} collects notebook 01 from {kind}'s pupils of their class, and another class's not, on the "
+          f"class page ({names}, HTTP {answer.status_code})")
     first, home = pupils[0], DEFAULTS["STUDENT_HOME"]
 
     def write(text):  # as the pupil does in her container
@@ -558,7 +572,10 @@ def school_lms():
                   f"a launch from the LMS naming {TESS}, a login of the class's own passwords, gets a login of its own "
                   f"({TESS}-2), never hers (HTTP {answer.status_code}; {TESS}: {groups.get(TESS)})")
             lms_scores(hub, lms, user_id("mt-lena"))
-            class_work(hub, ["mt-lena"], "the LMS")
+            ivan = Student(hub.url, "mt-ivan", None)
+            ivan.session, _ = lms_launch(lms.launch_url("mt-ivan", [INSTRUCTOR], "7B", target="/services/class/"))
+            ivan.take_token()
+            class_work(hub, ["mt-lena"], "the LMS", ivan, ["mt-lena"], [])
             lms_lessons(hub, lms)
             for who, roles, course, why in (("mt-tara", [TEACHING_ASSISTANT], "7B", "a TeachingAssistant of 7B"),
                                             ("mt-paul", [LEARNER], "8C", "a Learner of 8C")):

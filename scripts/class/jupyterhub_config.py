@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from classadmin import roster  # noqa: E402 (the class list)
+from classadmin import homes, roster  # noqa: E402 (the class list, the students' homes)
 from classhub import authentication, services, spawners  # noqa: E402
 from hubclient import NOTEBOOK  # noqa: E402 (the notebook students land on, named once)
 
@@ -76,10 +76,10 @@ if SPAWNER in ("docker", "swarm"):
     home = env["MAGIC_CLASS_STUDENT_HOME"]
     c.DockerSpawner.image = env["MAGIC_CLASS_IMAGE"]
     # Login names are plain (class.sh allows a-z, 0-9 and -), so they name containers as they are.
-    c.DockerSpawner.name_template = "magic-tictactoe-{raw_username}"
+    c.DockerSpawner.name_template = homes.volume_name("{raw_username}")
     # The course repository, read-only: nbgitpuller pulls the lessons from it.
     course = {str(CLASS / "course"): {"bind": f"{env['MAGIC_CLASS_STUDENT_CLASS_HOME']}/course", "mode": "ro"}}
-    c.DockerSpawner.volumes = {"magic-tictactoe-{raw_username}": home, **course}
+    c.DockerSpawner.volumes = {homes.volume_name("{raw_username}"): home, **course}
     c.DockerSpawner.notebook_dir = f"{home}/magic-tictactoe"
     c.DockerSpawner.remove = True  # a stopped server's container goes; its volume stays
     c.DockerSpawner.mem_limit = env["MAGIC_CLASS_MEMORY"]

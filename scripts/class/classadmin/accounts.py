@@ -24,13 +24,12 @@ import datetime
 import json
 import os
 import secrets
-import shutil
 import subprocess
 import tempfile
 import time
 from pathlib import Path
 
-from . import roster
+from . import homes, roster
 
 # Ten letters and digits from 31 that are never mistaken for each other on a slip of paper (no
 # 0/o, 1/l/i): about 50 bits, far more than a login form lets anyone guess.
@@ -198,9 +197,7 @@ class StoppedHub:
             self.db.commit()
         # A server left running by the hub that stopped (its container keeps running): stopped,
         # its volume kept (on a swarm, a service: its folder of the homes kept).
-        if shutil.which("docker"):
-            subprocess.run(["docker", "rm", "-f", f"magic-tictactoe-{login}"], capture_output=True, check=False)
-            subprocess.run(["docker", "service", "rm", f"magic-tictactoe-{login}"], capture_output=True, check=False)
+        homes.stop_container(login)
 
 
 def groups_of(person):

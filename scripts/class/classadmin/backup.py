@@ -300,9 +300,7 @@ def stop_server(name, hub):
         if account is not None:
             subprocess.run(["pkill", "-TERM", "-U", str(account.pw_uid)], capture_output=True)
         return
-    docker("stop", "--time", "20", homes.volume_name(name))
-    if swarm():
-        docker("service", "rm", homes.volume_name(name))
+    homes.stop_container(name)
 
 
 def safe(rel):

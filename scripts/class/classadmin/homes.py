@@ -14,6 +14,7 @@ login pattern, never the machine's own accounts.
 
 import os
 import pwd
+import shutil
 import sqlite3
 import stat
 import subprocess
@@ -31,8 +32,19 @@ class NotAMember(ValueError):
 
 
 def volume_name(login):
-    """The Docker volume (and container) of `login`'s server."""
+    """The Docker volume (and container, and on a swarm service) of `login`'s server; with
+    "{raw_username}", DockerSpawner's template of them (jupyterhub_config.py)."""
     return f"magic-tictactoe-{login}"
+
+
+def stop_container(login):
+    """Stops `login`'s server where the hub cannot (it is down, or they are no longer its user):
+    their container, given 20 s to save, or on a swarm their service. Their volume, or their
+    folder of the homes, is kept."""
+    if not shutil.which("docker"):
+        return
+    for command in (["stop", "--time", "20"], ["rm", "--force"], ["service", "rm"]):
+        subprocess.run(["docker", *command, volume_name(login)], capture_output=True, check=False)
 
 
 def hub_users(hub):

@@ -409,6 +409,11 @@ def hub_groups(people):
 # ------------------------------------------------------------------------------------------
 # Planning.
 
+# Characters of paths, addresses and markup, which no person's name has: a line holding them
+# ("../etc", "<b>") is some other text, and would become a login (etc) without a word.
+NOT_IN_NAMES = set('/\\<>|:;*?"{}[]=@#$%^&~`')
+
+
 def plan(entries, roster, role="student", klass="", accounts=None, notes=(), problems=()):
     """What adding `entries` (read_list's) to `roster` would do: a Plan. `klass` is the class for
     entries whose list names none; `accounts` the machine's account names (system_accounts())."""
@@ -435,6 +440,12 @@ def plan(entries, roster, role="student", klass="", accounts=None, notes=(), pro
         if len(name) > MAX_NAME:
             result.problems.append(f"line {entry.line}: a name of {len(name)} characters is not a name "
                                    f"(at most {MAX_NAME}): '{name[:40]}...'")
+            continue
+        odd = sorted({c for c in name if c in NOT_IN_NAMES or not c.isprintable()})
+        if odd:
+            shown = " ".join(repr(c) for c in odd)
+            result.problems.append(f"line {entry.line}: '{name[:40]}' has {shown}, which no name has: write the "
+                                   "student's name (such as Ada Lovelace), or their login in a login column")
             continue
         if entry.login and not LOGIN.match(entry.login):
             result.problems.append(f"line {entry.line}: '{entry.login}' cannot be a login name: use {LOGIN_RULE}")

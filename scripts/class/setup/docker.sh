@@ -55,6 +55,15 @@ ensure_class_network() {
     [ -n "$class_hub_ip" ] || { say "The class's network $CLASS_NETWORK has no gateway address"; return 1; }
 }
 
+# The base of the students' image, here or from a registry; a sentence on how to make one if not.
+ensure_base_image() {
+    local base="$1"
+    if ! docker image inspect "$base" >/dev/null 2>&1 && ! docker pull "$base" >/dev/null 2>&1; then
+        say "No base image $base here, and no registry gave it. Make one from Debian's archive (about half a minute) and give it: sudo ./scripts/class.sh --base-image \"\$(sudo ./scripts/class/debian-base.sh)\" (the class's other settings are kept), or run without containers: --no-containers"
+        return 1
+    fi
+}
+
 # The students' image, STUDENT_IMAGE:STUDENT_IMAGE_TAG (scripts/class/defaults.env), built from
 # scripts/class/Dockerfile on the base image BASE, when it is missing or was built from other
 # sources. The build folder is the repository with prebuilt/: this machine's Rust toolchain and
@@ -77,10 +86,7 @@ ensure_student_image() {
     if [ "$(docker image inspect --format '{{index .Config.Labels "org.magic-tictactoe.sources"}}' "$image" 2>/dev/null)" = "$key" ]; then
         return 0
     fi
-    if ! docker image inspect "$base" >/dev/null 2>&1 && ! docker pull "$base" >/dev/null 2>&1; then
-        say "No base image $base here, and no registry gave it. Make one from Debian's archive (about half a minute) and give it: sudo ./scripts/class.sh --base-image \"\$(sudo ./scripts/class/debian-base.sh)\" (the class's other settings are kept), or run without containers: --no-containers"
-        return 1
-    fi
+    ensure_base_image "$base" || return 1
     say "Building the students' image $image on $base (a few minutes)"
     local started=$SECONDS
     rm -rf "$context" && mkdir -p "$context/prebuilt/bin"

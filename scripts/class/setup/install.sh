@@ -41,13 +41,22 @@ ensure_https() {
     scheme="$([ -n "$cert" ] && echo https || echo http)"
 }
 
+# Containers need Docker (Debian's, installed when missing: without it the servers run as the
+# students' own accounts) and a base for the students' image when it is not built yet: found, or
+# said, before the long installs.
+ensure_docker_and_base() {
+    [ "$containers" -eq 1 ] || return 0
+    if ! ensure_docker; then
+        containers=0
+        return 0
+    fi
+    docker image inspect "$STUDENT_IMAGE:$STUDENT_IMAGE_TAG" >/dev/null 2>&1 || ensure_base_image "$base_image" || exit 1
+}
+
 # Where students' servers run: containers from the students' image (on this machine, or over
 # the swarm's PCs), or without Docker the students' own system accounts with the toolchain
 # shared read-only. Sets spawner and walls (in words).
 ensure_student_servers() {
-    if [ "$containers" -eq 1 ] && ! ensure_docker; then
-        containers=0
-    fi
     if [ "$containers" -eq 1 ]; then
         # (Not in an `if`: its every step must stop the set-up when it fails.)
         ensure_student_image "$base_image"
@@ -133,6 +142,14 @@ ensure_people() {
     elif [ "$students_now" -eq 0 ]; then
         echo "class.sh: no students yet: give a class list with --students FILE" >&2
         exit 2
+    fi
+    # A warm student holds about 400 MB of the machine's memory (docs/class-server.md, measured):
+    # a class larger than the machine keeps warm is said, before the lesson finds it out.
+    local kb capacity
+    kb="$(awk '/^MemTotal:/ {print $2}' /proc/meminfo)"
+    capacity=$((kb * 5 / 2 / 1048576))
+    if [[ "$students_now" =~ ^[0-9]+$ ]] && [ -z "$swarm" ] && [ "$students_now" -gt "$capacity" ]; then
+        say "$students_now students, and this machine's $((kb / 1048576)) GB of memory keeps about $capacity of them warm at once (about 400 MB each): the others' servers still start when they log in, but the machine may run short of memory if all come at once; a larger machine, or the lab's PCs (--swarm), serve more"
     fi
     # (grep finds no slip once the teacher has handed them out: that is no failure.)
     local waiting

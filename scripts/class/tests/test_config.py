@@ -119,6 +119,19 @@ class Settings(unittest.TestCase):
         self.assertRegex(said.getvalue(), r"memory +3G +\(default: 2G\)")
         self.assertEqual(config.load(self.hub)["https"], "yes")
 
+    def test_the_help_names_every_option_the_run_takes_with_its_default(self):
+        said = config.usage()
+        for setting in config.SETTINGS:
+            for option in setting.option.replace(",", " ").split():
+                if option.startswith("--"):
+                    self.assertIn(option, config.BY_OPTION.keys() | config.FLAGS.keys(), "the option a run takes")
+            if setting.default and "{default}" in setting.words:
+                self.assertIn(f"(default {setting.default}", " ".join(said.split()))
+        for option, _ in config.RUN_HELP:
+            self.assertIn(option.split()[0], config.RUN_VALUES.keys() | config.RUN_FLAGS.keys())
+        script = (Path(__file__).resolve().parents[2] / "class.sh").read_text()
+        self.assertNotIn("default 2G", script, "class.sh states no default of its own: --help reads them here")
+
     def test_a_class_set_up_before_the_settings_file_keeps_what_its_hub_ran_with(self):
         (self.hub / "hub.env").write_text("\n".join([
             'MAGIC_CLASS_IP="0.0.0.0"', 'MAGIC_CLASS_PORT="443"', 'MAGIC_CLASS_SPAWNER="docker"',

@@ -112,6 +112,14 @@ class Refusals(unittest.TestCase):
         self.assertFalse(plan.ok)
         self.assertIn("lines 1 and 3", plan.problems[0])
 
+    def test_a_path_or_markup_is_no_name(self):
+        plan = planned("Ada Lovelace\n../etc\n<b>Bo</b>\nJ. R. Tolkien\nMarie-Zoë O'Neil\n")
+        self.assertFalse(plan.ok, "'../etc' would have become the login etc")
+        self.assertEqual([p.split(":")[0] for p in plan.problems], ["line 2", "line 3"], plan.problems)
+        self.assertIn("'/'", plan.problems[0])
+        self.assertEqual(plan.new, [])
+        self.assertTrue(planned("J. R. Tolkien\nMarie-Zoë O'Neil\n").ok, "initials, hyphens and apostrophes are names")
+
     def test_a_name_with_no_letters_a_login_can_use(self):
         plan = planned("王伟\n")
         self.assertFalse(plan.ok)
