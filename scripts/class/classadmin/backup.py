@@ -38,7 +38,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import homes, roster
+from . import config, homes, roster
 from .accounts import TOKEN, LiveHub, hub_pid
 
 CLASS = Path(os.environ.get("MAGIC_CLASS_HOME", "/srv/magic-tictactoe"))
@@ -76,13 +76,8 @@ def volume_of(name):
 
 
 def hub_setting(name):
-    """One of the hub's settings (class.sh writes them to hub/hub.env), or "" without it."""
-    settings = HUB / "hub.env"
-    for line in settings.read_text().splitlines() if settings.exists() else []:
-        key, _, value = line.partition("=")
-        if key == name:
-            return value.strip('"')
-    return ""
+    """One of the hub's settings (its hub.env: classadmin.config), or "" without it."""
+    return config.hub_env(HUB).get(name, "")
 
 
 def swarm():

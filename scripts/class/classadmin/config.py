@@ -222,12 +222,21 @@ def load(hub):
     return settings
 
 
-def from_hub_env(hub):
-    """The settings of a class an earlier class.sh set up, read back from its hub.env."""
+def hub_env(hub):
+    """The environment the hub runs with (hub.env, which class.sh makes from the settings and
+    what the set-up found: KEY="value" lines, which systemd and the shell read too), as a dict;
+    empty before the hub's first start."""
     env = {}
-    for line in (hub / "hub.env").read_text().splitlines() if (hub / "hub.env").exists() else []:
+    file = Path(hub) / "hub.env"
+    for line in file.read_text().splitlines() if file.exists() else []:
         key, _, value = line.partition("=")
         env[key] = value.strip('"')
+    return env
+
+
+def from_hub_env(hub):
+    """The settings of a class an earlier class.sh set up, read back from its hub.env."""
+    env = hub_env(hub)
     if not env:
         return {}
     found = {"ip": env.get("MAGIC_CLASS_IP"), "port": env.get("MAGIC_CLASS_PORT"),
