@@ -168,7 +168,7 @@ impl Picture for MenaceGame {
                 format!(" (box turned: {})", draw.symmetry.inverse())
             };
             let label = format!(
-                "Move {}: drew a {} bead ({} of {}), so plays {}{turned}",
+                "Move {}: drew bead {} ({} of {}), so plays {}{turned}",
                 i + 1,
                 draw.bead,
                 thousands(u64::from(draw.matchbox.beads(draw.bead))),
