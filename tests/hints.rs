@@ -97,3 +97,73 @@ fn the_challenges_hint_followed_literally_never_loses_and_the_old_one_did() {
     assert!(forked.winning_moves(Player::X).len() >= 2, "{forked}");
     assert!(new_hint(&trap).is_some_and(|square| square.is_edge()));
 }
+
+/// 09's hint for exercise 2, followed literally on a tree whose every node has `branching`
+/// moves, leaves given left to right: "a node stops looking at its moves as soon as one of them
+/// is so good for the player there that the player above would never let the game reach it: at
+/// a MAX node a move worth β or more, at a MIN node a move worth α or less. Count the leaves
+/// under the moves it never looks at." Returns the node's value; `looked` counts the leaves seen.
+fn by_the_hint(
+    leaves: &[i32],
+    branching: usize,
+    max: bool,
+    mut alpha: i32,
+    mut beta: i32,
+    looked: &mut usize,
+) -> i32 {
+    if leaves.len() == 1 {
+        *looked += 1;
+        return leaves[0];
+    }
+    let each = leaves.len() / branching;
+    let mut best = if max { i32::MIN } else { i32::MAX };
+    for child in leaves.chunks(each) {
+        let value = by_the_hint(child, branching, !max, alpha, beta, looked);
+        if max {
+            best = best.max(value);
+            if best >= beta {
+                break;
+            }
+            alpha = alpha.max(best);
+        } else {
+            best = best.min(value);
+            if best <= alpha {
+                break;
+            }
+            beta = beta.min(best);
+        }
+    }
+    best
+}
+
+#[test]
+fn the_alpha_beta_hint_followed_literally_counts_the_skipped_leaves() {
+    use magic_tictactoe::exercises::Exercise;
+    use magic_tictactoe::paper::PaperTree;
+    let count = |tree: &PaperTree, branching: usize| {
+        let leaves = tree.leaves();
+        let mut looked = 0;
+        by_the_hint(&leaves, branching, true, i32::MIN, i32::MAX, &mut looked);
+        leaves.len() - looked
+    };
+    // 09's tree 2, whose cuts are at a MAX node (E) and at a MIN node over a MAX node (C over
+    // G): the old hint spoke of a MIN node finding a leaf, which this tree's MIN nodes have none of.
+    let tree_2 = PaperTree::from_leaves(2, &[4, 8, 9, 3, 2, -2, 9, -1]).unwrap();
+    assert_eq!(count(&tree_2, 2), 3);
+    assert!(
+        Exercise::leaves_skipped(&tree_2)
+            .check(count(&tree_2, 2))
+            .is_right()
+    );
+    for seed in 0..300 {
+        // Shapes a picture can show (at most 64 leaves): 2 moves a node 2 to 5 deep, 3 moves 2 to 3.
+        let branching = 2 + seed as usize % 2;
+        let depth = 2 + seed as usize / 2 % if branching == 2 { 4 } else { 2 };
+        let tree = PaperTree::random(depth, branching, seed).unwrap();
+        let answer = count(&tree, branching);
+        assert!(
+            Exercise::leaves_skipped(&tree).check(answer).is_right(),
+            "seed {seed}: {answer}"
+        );
+    }
+}

@@ -231,7 +231,7 @@ impl Exercise {
                 "How many leaves does alpha-beta never look at on this tree, trying moves left to right?"
                     .to_owned(),
                 Expected::Number(search.skipped_leaves() as i64),
-                "once a MIN node finds a leaf no better for max than what max already has (alpha), the rest of its leaves cannot matter"
+                "a node stops looking at its moves as soon as one of them is so good for the player there that the player above would never let the game reach it: at a MAX node a move worth β or more, at a MIN node a move worth α or less. Count the leaves under the moves it never looks at"
                     .to_owned(),
             )
         }
