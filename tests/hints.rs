@@ -167,3 +167,88 @@ fn the_alpha_beta_hint_followed_literally_counts_the_skipped_leaves() {
         );
     }
 }
+
+/// Notebook 08's evaluation: the lines still open to `player`, minus those open to the other side.
+fn open_lines(board: &Board, player: Player) -> i32 {
+    let mut score = 0;
+    for line in magic::lines() {
+        let squares = line.square_set();
+        if squares.intersection(board.squares(!player)).is_empty() {
+            score += 1;
+        }
+        if squares.intersection(board.squares(player)).is_empty() {
+            score -= 1;
+        }
+    }
+    score
+}
+
+#[test]
+fn the_depth_hint_counts_the_moves_of_a_forced_fork() {
+    use magic_tictactoe::exercises::Exercise;
+    // 08's hint for exercise 2: "a fork is often forced: a threat comes first, and must be
+    // blocked, and the fork after it. Count the moves from the search's own move to the win it
+    // must see: its move, the threat, the block, the fork, a block, the win".
+    let moves_named = [
+        "its move",
+        "the threat",
+        "the block",
+        "the fork",
+        "a block",
+        "the win",
+    ];
+    let answer = moves_named.len();
+    assert!(Exercise::depth_to_never_lose().check(answer).is_right());
+    // Such a line, after X's corner and O's edge (O's own move): X threatens, O must block, X
+    // forks, O blocks one threat, X wins with the other.
+    let mut board: Board = "X../.../...".parse().unwrap();
+    let line = [2, 5, 9, 7, 4];
+    for (i, square) in line.into_iter().enumerate() {
+        board = board.try_play(square).unwrap();
+        match i {
+            1 => assert_eq!(board.winning_moves(Player::X).len(), 1, "X5 threatens 9"),
+            3 => assert_eq!(board.winning_moves(Player::X).len(), 2, "X7 forks: 3 and 4"),
+            _ => {}
+        }
+    }
+    let win = board.winning_moves(Player::X).first().unwrap();
+    assert_eq!(board.try_play(win).unwrap().winner(), Some(Player::X));
+    assert_eq!(line.len() + 1, answer, "from O's move to X's win");
+}
+
+#[test]
+fn the_depth_table_s_dip_is_the_reply_to_a_corner() {
+    use magic_tictactoe::Opponent;
+    // 08's depth table loses more at depths 4 and 5 than at 3 with open_lines (the guide's
+    // question): after X's corner, the searches of depth 4 and 5 answer with something other than
+    // the centre, those of 1 to 3 and 6 with the centre, and against a corner every other answer
+    // loses.
+    let corner: Board = "X../.../...".parse().unwrap();
+    let replies: Vec<Square> = (1..=6)
+        .map(|depth| {
+            Opponent::searching(depth, open_lines)
+                .choose_move(corner)
+                .unwrap()
+        })
+        .collect();
+    println!("replies to X1 by depth 1 to 6: {replies:?}");
+    let centre: Vec<bool> = replies.iter().map(|&s| s == Square::Centre).collect();
+    assert_eq!(
+        centre,
+        [true, true, true, false, false, true],
+        "{replies:?}"
+    );
+    for reply in corner
+        .empty_squares()
+        .iter()
+        .filter(|&s| s != Square::Centre)
+    {
+        let after = corner.try_play(reply).unwrap();
+        let value = magic_tictactoe::solver::Table::below(after).value(after);
+        assert!(
+            matches!(value, magic_tictactoe::Value::Win(_)),
+            "X wins after O{}: {value}",
+            reply.digit()
+        );
+    }
+}

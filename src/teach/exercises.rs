@@ -254,7 +254,7 @@ impl Exercise {
             safe.map_or(Expected::Refused("no depth is safe".to_owned()), |row| {
                 Expected::Number(i64::from(row.depth))
             }),
-            "to block a fork you must see it coming: the other side's move, its threat, and the win after it"
+            "a fork is often forced: a threat comes first, and must be blocked, and the fork after it. Count the moves from the search's own move to the win it must see: its move, the threat, the block, the fork, a block, the win"
                 .to_owned(),
         )
     }
