@@ -54,3 +54,31 @@ fn random_players_favour_x_through_its_early_wins_not_shorter_ones_on_average() 
         ("8.23".to_owned(), "7.86".to_owned())
     );
 }
+
+#[test]
+fn alpha_beta_skips_eight_positions_in_02s_exercise_at_the_cuts_the_guide_names() {
+    use magic_tictactoe::prelude::*;
+    let board: Board = "XO./.XX/O..".parse().unwrap();
+    assert_eq!(board.turn(), Player::O, "the guide: O to move");
+    let mut pruned = SearchTree::alpha_beta_steps(board).unwrap();
+    pruned.finish();
+    assert_eq!(pruned.skipped(), 8);
+    // Each skipped position, by its depth below the exercise's board (its count of marks).
+    let text = pruned.to_string();
+    let skipped: Vec<usize> = text
+        .lines()
+        .filter(|line| line.ends_with("-> skipped"))
+        .map(|line| line.len() - line.trim_start().len())
+        .collect();
+    let at = |indent: usize| skipped.iter().filter(|&&i| i == indent).count();
+    // X's replies after O's 8 and O's 9 (depth 2), O's answers (depth 3) and X's (depth 4).
+    assert_eq!((at(4), at(6), at(8)), (2, 3, 3), "{text}");
+    for (o, last) in [("O on 8", "X on 9"), ("O on 9", "X on 8")] {
+        assert!(text.contains(&format!("  {o}:")), "{o}");
+        assert!(text.contains(&format!("    {last}:")), "{last}");
+    }
+    assert!(
+        text.contains("    X on 4: XOO/XXX/O.. -> X has won"),
+        "X's 4 wins at once after O's 3"
+    );
+}
