@@ -48,10 +48,10 @@ impl<G: TwoPlayerGame + 'static> Picture for SearchCheck<G> {
                 ),
             );
         table = table.child(
-            tr().child(cell(scale).text(&format!(
-                "over the {} positions asked",
-                thousands(self.answered() as u64)
-            )))
+            tr().child(cell(scale).text(&match self.answered() {
+                1 => "over the 1 position asked".to_owned(),
+                n => format!("over the {} positions asked", thousands(n as u64)),
+            }))
             .child(number(counts.visited))
             .child(number(counts.crate_minimax))
             .child(number(counts.crate_alpha_beta)),
