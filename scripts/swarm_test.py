@@ -178,15 +178,40 @@ class Lab:
         """`command` in node's namespaces (network, mount, host name: its daemon's)."""
         return run(*self.inside(node), *command, env=env)
 
+    def containers(self, *nodes):
+        """The ids of the nodes' containers, from their daemons' data (also once a daemon is
+        gone): each student's server is in a network namespace of its own, not its node's."""
+        return {folder.name for node in nodes for folder in (DATA / str(node) / "containers").glob("*")}
+
+    def kill_containers(self, ids):
+        """Every process in a container of `ids` (by its cgroup), killed at once; how many."""
+        killed = 0
+        for proc in Path("/proc").iterdir():
+            if not proc.name.isdigit():
+                continue
+            try:
+                cgroup = (proc / "cgroup").read_text()
+            except OSError:
+                continue
+            if any(container in cgroup for container in ids):
+                try:
+                    os.kill(int(proc.name), signal.SIGKILL)
+                    killed += 1
+                except ProcessLookupError:
+                    pass
+        return killed
+
     def switch_off(self, node):
-        """The PC switched off: every process in its network namespace killed at once."""
+        """The PC switched off: every process in its network namespace, and in its containers,
+        killed at once."""
+        ids = self.containers(node)
         pids = run("ip", "netns", "pids", f"mtsw-{node}", check=False).stdout.split()
         for pid in pids:
             try:
                 os.kill(int(pid), signal.SIGKILL)
             except (ProcessLookupError, ValueError):
                 pass
-        return len(pids)
+        return len(pids) + self.kill_containers(ids)
 
     def strays(self):
         """Packets each node sent towards an address other than the lab's (its `out` device),
@@ -202,6 +227,11 @@ class Lab:
         return counted
 
     def tear_down(self):
+        # The students' servers first: their processes are in namespaces of their own, which
+        # killing a node's namespace leaves running.
+        left = self.kill_containers(self.containers(*NODES))
+        if left:
+            print(f"     ({left} processes of the nodes' containers stopped)", flush=True)
         for ns in [f"mtsw-{node}" for node in NODES] + ["mtsw-lan"]:
             if Path(f"/run/netns/{ns}").exists():
                 for _ in range(20):
