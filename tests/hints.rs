@@ -6,20 +6,8 @@ use magic_tictactoe::exercises::check_never_loses;
 use magic_tictactoe::magic;
 use magic_tictactoe::{Board, Level, Player, Square};
 
-/// Notebook 08's `careful`: win, else block, else the centre, else the first free square.
-fn careful(board: &Board) -> Option<Square> {
-    let me = board.turn();
-    if let Some(win) = board.winning_moves(me).first() {
-        return Some(win);
-    }
-    if let Some(block) = board.winning_moves(!me).first() {
-        return Some(block);
-    }
-    if board.is_free(5) {
-        return Some(Square::Centre);
-    }
-    board.empty_squares().first()
-}
+mod common;
+use common::learners::{careful, open_lines, win_or_block};
 
 /// The free squares where `who` would make two threats at once (a fork).
 fn fork_squares(board: &Board, who: Player) -> Vec<Square> {
@@ -32,15 +20,6 @@ fn fork_squares(board: &Board, who: Player) -> Vec<Square> {
             magic::winning_squares(held, free).len() >= 2
         })
         .collect()
-}
-
-/// Win, else block: what every player of the challenge starts with.
-fn win_or_block(board: &Board) -> Option<Square> {
-    let me = board.turn();
-    board
-        .winning_moves(me)
-        .first()
-        .or(board.winning_moves(!me).first())
 }
 
 /// 08's old hint, as written: "before playing a quiet move, look for a square where the other
@@ -166,21 +145,6 @@ fn the_alpha_beta_hint_followed_literally_counts_the_skipped_leaves() {
             "seed {seed}: {answer}"
         );
     }
-}
-
-/// Notebook 08's evaluation: the lines still open to `player`, minus those open to the other side.
-fn open_lines(board: &Board, player: Player) -> i32 {
-    let mut score = 0;
-    for line in magic::lines() {
-        let squares = line.square_set();
-        if squares.intersection(board.squares(!player)).is_empty() {
-            score += 1;
-        }
-        if squares.intersection(board.squares(player)).is_empty() {
-            score -= 1;
-        }
-    }
-    score
 }
 
 #[test]

@@ -4,6 +4,9 @@
 
 use std::cell::Cell;
 
+mod common;
+use common::learners::careful;
+
 use magic_tictactoe::challenge::{Challenge, DepthStudy, STUDY_LEVELS};
 use magic_tictactoe::clickable::{ClickableGame, Entry};
 use magic_tictactoe::exercises::check_never_loses;
@@ -14,21 +17,6 @@ use magic_tictactoe::{
 };
 
 fn first_free(board: &Board) -> Option<Square> {
-    board.empty_squares().first()
-}
-
-/// Win, else block, else the centre, else the first free square.
-fn careful(board: &Board) -> Option<Square> {
-    let me = board.turn();
-    if let Some(win) = board.winning_moves(me).first() {
-        return Some(win);
-    }
-    if let Some(block) = board.winning_moves(!me).first() {
-        return Some(block);
-    }
-    if board.is_free(5) {
-        return Some(Square::Centre);
-    }
     board.empty_squares().first()
 }
 

@@ -5,6 +5,9 @@
 use magic_tictactoe::exercises::Exercise;
 use magic_tictactoe::paper::PaperTree;
 
+mod common;
+use common::learners::open_lines;
+
 fn board(text: &str) -> magic_tictactoe::Board {
     text.parse().expect("a board")
 }
@@ -353,21 +356,6 @@ fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
-}
-
-/// Notebook 08's evaluation: the lines still open to `player`, minus those open to the other side.
-fn open_lines(board: &magic_tictactoe::Board, player: magic_tictactoe::Player) -> i32 {
-    let mut score = 0;
-    for line in magic_tictactoe::magic::lines() {
-        let squares = line.square_set();
-        if squares.intersection(board.squares(!player)).is_empty() {
-            score += 1;
-        }
-        if squares.intersection(board.squares(player)).is_empty() {
-            score -= 1;
-        }
-    }
-    score
 }
 
 // The reasons the guide gives, computed: a teacher reads them aloud, so each must be the true

@@ -106,3 +106,43 @@ pub fn rules_checklist(board: Board) -> Option<(SquareSet, Reason)> {
         (free, Reason::Edge)
     })
 }
+
+/// Notebook 08's players and evaluation, as a learner writes them, for the tests that play them.
+pub mod learners {
+    use magic_tictactoe::{Board, Player, Square, magic};
+
+    /// Win, else block: what every player of 08's challenge starts with.
+    pub fn win_or_block(board: &Board) -> Option<Square> {
+        let me = board.turn();
+        board
+            .winning_moves(me)
+            .first()
+            .or(board.winning_moves(!me).first())
+    }
+
+    /// 08's `careful`: win, else block, else the centre, else the first free square.
+    pub fn careful(board: &Board) -> Option<Square> {
+        if let Some(square) = win_or_block(board) {
+            return Some(square);
+        }
+        if board.is_free(5) {
+            return Some(Square::Centre);
+        }
+        board.empty_squares().first()
+    }
+
+    /// 08's evaluation: the lines still open to `player`, minus those open to the other side.
+    pub fn open_lines(board: &Board, player: Player) -> i32 {
+        let mut score = 0;
+        for line in magic::lines() {
+            let squares = line.square_set();
+            if squares.intersection(board.squares(!player)).is_empty() {
+                score += 1;
+            }
+            if squares.intersection(board.squares(player)).is_empty() {
+                score -= 1;
+            }
+        }
+        score
+    }
+}
