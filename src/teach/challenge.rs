@@ -64,6 +64,16 @@ struct Row {
     games: Option<[u32; 2]>,
 }
 
+impl Row {
+    /// The record on one side in words: exact chances as percentages, a sample as it was played.
+    fn said(&self, side: usize) -> String {
+        match self.games {
+            Some(games) => self.records[side].of_games(games[side]),
+            None => self.records[side].to_string(),
+        }
+    }
+}
+
 /// Who a record is asked for: one of tic-tac-toe's levels, or an opponent by name ("random",
 /// "MCTS 100", "MCTS 1,000", "perfect").
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -548,8 +558,8 @@ impl<G: TwoPlayerGame> Challenge<G> {
 }
 
 /// A table of records: a row for each opponent, two columns (as X and as O, or moving first and
-/// second), each a bar of wins (green), draws (yellow) and losses (red) with the percentages
-/// (or "no game played").
+/// second), each a bar of wins (green), draws (yellow) and losses (red) with the percentages,
+/// or the counts of a sample of a few games (or "no game played").
 fn records_table(scale: Scale, columns: &[String; 2], rows: &[Row]) -> Html {
     let head = |text: &str| heading_cell(scale, text);
     let mut table = plain_table().child(
@@ -584,7 +594,7 @@ fn records_table(scale: Scale, columns: &[String; 2], rows: &[Row]) -> Html {
                         (record.losses, LOSS_BAR),
                     ],
                 ))
-                .child(figures.text(&record.to_string()))
+                .child(figures.text(&row.said(side)))
             });
         }
         table = table.child(line);
@@ -639,7 +649,7 @@ impl<G: TwoPlayerGame> fmt::Display for Challenge<G> {
                 let record = if row.games.is_some_and(|games| games[side] == 0) {
                     "no game played".to_owned()
                 } else {
-                    row.records[side].to_string()
+                    row.said(side)
                 };
                 let opponent = if side == 0 { row.opponent.as_str() } else { "" };
                 write!(f, "\n{opponent:>12} {label}: {record}")?;
