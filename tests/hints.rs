@@ -216,3 +216,87 @@ fn the_depth_table_s_dip_is_the_reply_to_a_corner() {
         );
     }
 }
+
+fn board(text: &str) -> Board {
+    text.parse().expect("a board")
+}
+
+/// Every numeric exercise the notebooks set gives a closer hint from its second wrong answer on;
+/// the 0 a notebook sets it with is no try.
+#[test]
+fn a_second_wrong_answer_gets_a_closer_hint_and_the_notebooks_zero_is_no_try() {
+    use magic_tictactoe::exercises::Exercise;
+    use magic_tictactoe::paper::PaperTree;
+
+    let tree = PaperTree::textbook();
+    let made = [
+        ("triples", Exercise::triples_containing(8)),
+        ("number", Exercise::number_to_win(8, 3)),
+        ("perft", Exercise::perft(4)),
+        ("perft after", Exercise::perft_after(Square::Centre, 4)),
+        ("replies", Exercise::replies_up_to_symmetry(Square::TopLeft)),
+        ("lines", Exercise::lines_on(8)),
+        ("sets", Exercise::sets_summing_to(3, 9, 12)),
+        ("minimax", Exercise::minimax_positions(board("XO./.XX/O.."))),
+        ("skips", Exercise::alpha_beta_skips(board("XO./.XX/O.."))),
+        (
+            "menace beads",
+            Exercise::menace_first_box_after(magic_tictactoe::Finish::Won),
+        ),
+        (
+            "menace colours",
+            Exercise::menace_colours(board("X../.../..O")),
+        ),
+    ];
+    for (name, exercise) in made {
+        let as_set = exercise.check(0);
+        assert!(
+            !as_set.is_right() && !as_set.text().contains("closer"),
+            "{name}: {as_set}"
+        );
+        let first = exercise.check(9_999);
+        assert!(!first.text().contains("closer"), "{name}: {first}");
+        let second = exercise.check(9_998);
+        assert!(
+            second.text().contains("A closer hint: "),
+            "{name}: {second}"
+        );
+    }
+    // The tree exercises, made from a tree of a cell's own.
+    let root = Exercise::root_value(&tree);
+    root.check(99);
+    let closer = root.check(98);
+    assert!(
+        closer
+            .text()
+            .contains("A closer hint: the root's first move"),
+        "{closer}"
+    );
+}
+
+/// The closer hints that count are right: followed as they say, they give the answer.
+#[test]
+fn the_closer_counting_hints_followed_give_the_answer() {
+    use magic_tictactoe::exercises::Exercise;
+    // "multiply 8 x 7 x 6": no game ends within 3 moves after the opening.
+    let exercise = Exercise::perft_after(Square::TopLeft, 3);
+    exercise.check(1);
+    let hint = exercise.check(2).to_string();
+    assert!(hint.contains("multiply 8 x 7 x 6:"), "{hint}");
+    assert!(exercise.check(8 * 7 * 6).is_right());
+    // From the empty board, 4 moves: 9 x 8 x 7 x 6 (X has only two marks by then).
+    assert!(Exercise::perft(4).check(9 * 8 * 7 * 6).is_right());
+    assert!(
+        Exercise::perft_after(Square::Centre, 4)
+            .check(8 * 7 * 6 * 5)
+            .is_right()
+    );
+    // 2 lies on 3 lines (a corner): its row, its column and one diagonal.
+    let triples = Exercise::triples_containing(2);
+    triples.check(1);
+    let hint = triples.check(5).to_string();
+    assert!(hint.contains("a corner"), "{hint}");
+    assert!(triples.check(3).is_right());
+    // An 8x8 board: 8 rows, 8 columns, and the 2 diagonals every square board has.
+    assert!(Exercise::lines_on(8).check(8 + 8 + 2).is_right());
+}

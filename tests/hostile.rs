@@ -333,6 +333,9 @@ proptest! {
             Exercise::replies_up_to_symmetry(Square::ALL[size % 9]),
             Exercise::sets_summing_to(size, u32::from(byte), depth),
             Exercise::sets_summing_to(size % 7, u32::from(byte % 26), depth % 200),
+            Exercise::perft_after(Square::ALL[size % 9], depth % 12),
+            Exercise::menace_colours(board),
+            Exercise::menace_first_box_after([Finish::Won, Finish::Drew, Finish::Lost, Finish::Forfeited, Finish::OpponentForfeited][size % 5]),
         ];
         for exercise in &exercises {
             let _ = (exercise.question(), exercise.number());

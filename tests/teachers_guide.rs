@@ -19,7 +19,7 @@ fn tree(text: &str) -> PaperTree {
 /// The exercises of the notebooks, as their cells make them.
 fn exercises() -> Vec<(&'static str, Exercise)> {
     vec![
-        ("01.1", Exercise::which_square(board("XO./.X./..."))),
+        ("01.1", Exercise::which_square(board("X.O/.X./..."))),
         ("01.2", Exercise::triples_containing(5)),
         ("01.3", Exercise::triples_containing(8)),
         ("02.1", Exercise::which_square(board("X.X/.O./..."))),
@@ -30,7 +30,10 @@ fn exercises() -> Vec<(&'static str, Exercise)> {
         ("03.3", Exercise::sets_summing_to(3, 9, 12)),
         ("04.1", Exercise::which_square(board("XOX/.../..."))),
         ("04.2", Exercise::rules_move(board("XX./OO./X.."))),
-        ("05.1", Exercise::perft(4)),
+        (
+            "05.1",
+            Exercise::perft_after(magic_tictactoe::Square::Centre, 4),
+        ),
         (
             "05.2",
             Exercise::replies_up_to_symmetry(
@@ -40,9 +43,15 @@ fn exercises() -> Vec<(&'static str, Exercise)> {
         ("06.1", Exercise::lines_on(8)),
         ("06.2", Exercise::sets_summing_to(4, 16, 30)),
         ("08.2", Exercise::depth_to_never_lose()),
-        ("10.1", Exercise::menace_boxes(2_000)),
-        ("10.2", Exercise::menace_first_move(2_000)),
-        ("10.3", Exercise::menace_last_loss(1_000, 2_000)),
+        (
+            "10.1",
+            Exercise::menace_first_box_after(magic_tictactoe::Finish::Won),
+        ),
+        ("10.2", Exercise::menace_colours(board("X../.../..O"))),
+        (
+            "10.3",
+            Exercise::menace_first_box_after(magic_tictactoe::Finish::Lost),
+        ),
         (
             "09.1",
             Exercise::root_value(&tree("[[5, 1], [7, 2], [3, 9]]")),
@@ -90,13 +99,13 @@ fn the_notebooks_still_set_these_exercises() {
         }
     }
     for call in [
-        "Exercise::which_square(\\\"XO./.X./...\\\"",
+        "Exercise::which_square(\\\"X.O/.X./...\\\"",
         "Exercise::triples_containing(5)",
         "Exercise::which_square(\\\"X.X/.O./...\\\"",
         "Exercise::minimax_positions(\\\"XO./.XX/O..\\\"",
         "Exercise::alpha_beta_skips(\\\"XO./.XX/O..\\\"",
         "Exercise::sets_summing_to(3, 9, 12)",
-        "Exercise::perft(4)",
+        "Exercise::perft_after(Square::from_digit(5)?, 4)",
         "Exercise::replies_up_to_symmetry(Square::from_digit(1)?)",
         "Exercise::sets_summing_to(4, 16, 30)",
         "Exercise::number_to_win(7, 2)",
@@ -108,6 +117,9 @@ fn the_notebooks_still_set_these_exercises() {
         "Exercise::root_value(&tree_1)",
         "PaperTree::from_leaves(2, &[4, 8, 9, 3, 2, -2, 9, -1])?",
         "Exercise::leaves_skipped(&tree_2)",
+        "Exercise::menace_first_box_after(Finish::Won)",
+        "Exercise::menace_colours(\\\"X../.../..O\\\"",
+        "Exercise::menace_first_box_after(Finish::Lost)",
     ] {
         assert!(notebooks.contains(call), "no notebook sets {call}");
     }
@@ -442,5 +454,43 @@ fn alpha_beta_skips_eight_positions_in_02s_exercise_at_the_cuts_the_guide_names(
     assert!(
         text.contains("    X on 4: XOO/XXX/O.. -> X has won"),
         "X's 4 wins at once after O's 3"
+    );
+}
+
+/// Notebook 10's watched box, trained as the notebook trains it (Run All: a game in cell 7, one
+/// more in cell 9, 2,000 against random, 3,000 and then the 2,000 watched against perfect): the
+/// colour it empties is a move that draws with best play, as 10 says, so against the perfect
+/// player every game lost after it was lost by a later move of MENACE's own.
+#[test]
+fn menace_s_watched_box_empties_a_move_that_draws_with_best_play() {
+    use magic_tictactoe::prelude::*;
+
+    let mut menace = Menace::new();
+    let _ = menace.play_game(Level::Random);
+    let _ = menace.play_game(Level::Random);
+    menace
+        .train(Level::Random, 2_000)
+        .expect("within the limit");
+    menace
+        .train(Level::Perfect, 3_000)
+        .expect("within the limit");
+    let watched = board("O../.X./...");
+    menace
+        .train_watching(Level::Perfect, 2_000, watched)
+        .expect("within the limit");
+    let matchbox = menace.box_for(watched);
+    let emptied: Vec<u8> = [2u8, 3, 6, 9]
+        .into_iter()
+        .filter(|&square| matchbox.beads(square) == 0)
+        .collect();
+    assert_eq!(emptied, [6], "the squares with no beads left: {matchbox:?}");
+    let after = watched
+        .try_play(Square::from_digit(6).expect("a square"))
+        .expect("a free square");
+    assert_eq!(after.to_string(), "O../.XX/...");
+    assert!(
+        matches!(after.value(), Value::Draw(_)),
+        "after X on 6: {}",
+        after.value()
     );
 }

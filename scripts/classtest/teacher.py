@@ -23,14 +23,16 @@ def progress_and_help(hub, alice, bob, teacher):
     seconds, and only the teacher's; the teacher opens a student's notebook through the hub, and
     the opening is logged; nobody else gets in."""
     prelude = alice.notebook_cells()[0]
-    # Exercise 2 of notebook 01, answered wrong, then exercise 3 made (as Run All does), then
-    # exercise 2 answered right: each check is filed under the exercise its cell names.
+    # Exercise 2 of notebook 01 as Run All leaves it (the notebook's 0, no try of hers), answered
+    # wrong, then exercise 3 made (as Run All does), then exercise 2 answered right: each check is
+    # filed under the exercise its cell names, and the 0 is not counted.
     said = text(alice.run_cells([prelude, 'let exercise_2 = Exercise::triples_containing(5).numbered(2);',
+                                 'exercise_2.check(0).is_right()',
                                  'exercise_2.check(3).is_right()',
                                  'let exercise_3 = Exercise::triples_containing(8).numbered(3);',
                                  'exercise_2.check(4).is_right()']))
-    check(said == "false true", f"{alice.name} checks exercise 2 of notebook 01, wrong, then right after exercise 3 "
-                                f"was made ({said!r})")
+    check(said == "false false true", f"{alice.name} checks exercise 2 of notebook 01 as set (0), wrong, then right "
+                                      f"after exercise 3 was made ({said!r})")
     said = text(bob.run_cells([prelude, 'check_win_test(|_: &[u8]| false).is_right()'],
                               notebook="notebooks/03-pick-15.ipynb"))
     check(said == "false", f"{bob.name} checks a wrong win test in notebook 03 ({said!r})")

@@ -1,6 +1,6 @@
 //! Searching only so far ahead: alpha-beta to a chosen depth, with an evaluation that judges the
 //! positions where the search stops. The bridge from games a computer can search to the end,
-//! such as tic-tac-toe, to games too big for that, such as the shop's Connect Four.
+//! such as tic-tac-toe, to games too big for that, such as Connect Four as it is sold (7 by 6).
 //!
 //! A learner writes the evaluation: `|position, player| -> i32`, how good the position is for
 //! `player`, higher better. Finished games are scored by the rules, whatever it says: a win

@@ -1,5 +1,5 @@
-//! Monte Carlo tree search: how today's strongest game programs choose a move, without knowing
-//! anything about the game but its rules.
+//! Monte Carlo tree search: the search at the heart of AlphaGo (there guided by neural
+//! networks), which chooses a move knowing nothing about the game but its rules.
 //!
 //! Each **playout** grows a tree of positions by one:
 //!

@@ -66,7 +66,7 @@ impl Settings {
     };
 
     /// Beads of each colour in a new box for a position after `moves_made` moves.
-    fn starting_beads(self, moves_made: usize) -> u32 {
+    pub(crate) fn starting_beads(self, moves_made: usize) -> u32 {
         self.beads[(moves_made / 2).min(3)]
     }
 }
@@ -629,6 +629,19 @@ impl Menace {
         }
     }
 
+    /// The beads in a new MENACE's first box after one game that ended `ending` for it: a
+    /// bead drawn from the box and the game's reward or punishment given, as in any game.
+    pub(crate) fn first_box_after_one_game(settings: Settings, ending: Finish) -> u64 {
+        let mut menace = Menace::with_settings(settings);
+        let draws: Vec<DrawnBead> = menace
+            .draw(Board::new())
+            .and_then(Result::ok)
+            .into_iter()
+            .collect();
+        menace.learn(ending, &draws);
+        menace.first_box().map_or(0, MatchBox::total)
+    }
+
     /// Rewards or punishes every box used in a game; returns the beads each gained (negative:
     /// lost).
     fn learn(&mut self, ending: Finish, draws: &[DrawnBead]) -> i64 {
@@ -726,7 +739,9 @@ impl Chances for Menace {
 
 impl From<&Menace> for Opponent {
     /// A copy of MENACE as it stands, which plays from its boxes and no longer learns. As O
-    /// (it learns as X) its boxes are new ones, so any move is as likely as another.
+    /// (it learns as X) its boxes are new ones, with as many beads of each colour: each kind of
+    /// move (squares that are turns or flips of one another are one colour) is as likely as
+    /// another, which is not each square alike.
     fn from(menace: &Menace) -> Opponent {
         Opponent::from(menace.clone())
     }

@@ -13,13 +13,15 @@
 //! ```
 
 use std::any::Any;
+use std::cell::Cell;
 
 use super::challenge::DepthStudy;
 use super::paper::PaperTree;
 use super::tree::{Algorithm, SearchTree};
-use crate::engine::menace::{MAX_TRAINING_GAMES, MatchBox, Menace};
+use crate::engine::menace::{MAX_TRAINING_GAMES, MatchBox, Menace, Settings};
+use crate::engine::play::Finish;
 use crate::engine::search::minimax;
-use crate::engine::{Level, MAX_DEPTH, Reason, rules_choice, stats};
+use crate::engine::{Level, MAX_DEPTH, Reason, Value, rules_choice, stats};
 use crate::render::palette::INK;
 use crate::render::parts::{caption, card};
 use crate::render::{Html, Picture, Scale, div, notebook_pictures};
@@ -60,10 +62,16 @@ pub struct Exercise {
     question: String,
     expected: Expected,
     hint: String,
+    /// The hint given once two answers were wrong: nearer the answer than `hint`.
+    sharper: Option<String>,
     board: Option<Board>,
     tree: Option<PaperTree>,
     /// Its number in the notebook that sets it ([`Exercise::numbered`]).
     number: Option<u32>,
+    /// The wrong answers checked so far (the notebook's 0 not counted): from the second on,
+    /// the check gives the sharper hint too. A notebook makes the exercise in one cell and
+    /// checks it in the next, so that running the check again keeps the count.
+    wrong_tries: Cell<u32>,
 }
 
 /// The whole number in `answer`, whatever type it came as, or a sentence saying what it was.
@@ -101,9 +109,11 @@ impl Exercise {
             question,
             expected,
             hint,
+            sharper: None,
             board: None,
             tree: None,
             number: None,
+            wrong_tries: Cell::new(0),
         }
     }
 
@@ -122,6 +132,14 @@ impl Exercise {
     pub fn numbered(self, number: u32) -> Exercise {
         Exercise {
             number: Some(number),
+            ..self
+        }
+    }
+
+    /// The same exercise with a second hint, given from the second wrong answer on.
+    fn then_hint(self, sharper: String) -> Exercise {
+        Exercise {
+            sharper: Some(sharper),
             ..self
         }
     }
@@ -205,6 +223,13 @@ impl Exercise {
                      and count its boards, or ask solver::minimax(\"{board}\".parse()?).positions"
                 ),
             )
+            .then_hint(format!(
+                "the board has {} free squares: it and its {} children make {} positions, and minimax \
+                 goes on below each child that does not end the game, until every line of play has ended",
+                board.empty_squares().len(),
+                board.empty_squares().len(),
+                board.empty_squares().len() + 1
+            ))
         }
     }
 
@@ -218,6 +243,13 @@ impl Exercise {
                 "work from the bottom up: each MIN node takes its smallest child, each MAX node its largest"
                     .to_owned(),
             )
+            .then_hint(match tree.first_move_value() {
+                Some(value) => format!(
+                    "the root's first move, the leftmost node below it, is worth {value}: check that, work \
+                     out its other moves the same way, and the root (MAX) takes the largest"
+                ),
+                None => "the root is a leaf: its value is written on it".to_owned(),
+            })
         }
     }
 
@@ -232,6 +264,13 @@ impl Exercise {
                     .to_owned(),
                 Expected::Number(search.skipped_leaves() as i64),
                 "a node stops looking at its moves as soon as one of them is so good for the player there that the player above would never let the game reach it: at a MAX node a move worth β or more, at a MIN node a move worth α or less. Count the leaves under the moves it never looks at"
+                    .to_owned(),
+            )
+            .then_hint(
+                "step it in a new cell: let mut search = tree.alpha_beta_steps(); then search.step() moves \
+                 one node at a time, and each picture shows α and β in every node it has reached; a node \
+                 stops where its α reaches its β, and every leaf under the moves it then never tries counts \
+                 (search.finish() draws the whole search, the skipped branches dashed and grey)"
                     .to_owned(),
             )
         }
@@ -257,6 +296,13 @@ impl Exercise {
             "a fork is often forced: a threat comes first, and must be blocked, and the fork after it. Count the moves from the search's own move to the win it must see: its move, the threat, the block, the fork, a block, the win"
                 .to_owned(),
         )
+        .then_hint(
+            "let the computer count the losses at each depth in a new cell: \
+             DepthStudy::new(1..=9, |_: &Board, _: Player| 0) plays a search with that evaluation at \
+             every depth against every level; find the first depth with no loss against the perfect \
+             computer, as X and as O"
+                .to_owned(),
+        )
     }
 
     /// "MENACE, new, plays `games` games against the random player: how many matchboxes has it
@@ -280,6 +326,92 @@ impl Exercise {
                  counts its boxes, and fresh as a cell's value draws them"
             ),
         )
+        .then_hint(format!(
+            "copy these three lines into a new cell as they are, and run it: \
+             let mut fresh = Menace::new(); fresh.train(Level::Random, {games})?; fresh.box_count(). \
+             The notebook's own MENACE gives another number, as it has played other games"
+        ))
+    }
+
+    /// "A new MENACE plays its first game, and wins (draws, loses) it: how many beads are in its
+    /// first box now?", with Michie's beads. Worked out by MENACE's own learning, on a box of
+    /// its own.
+    pub fn menace_first_box_after(ending: Finish) -> Exercise {
+        let settings = Settings::MICHIE;
+        let before = MatchBox::new(Board::new(), settings);
+        let (how, rule) = match ending {
+            Finish::Won => (
+                "wins it",
+                format!(
+                    "after a win every box MENACE used gets {} more beads of the colour drawn",
+                    settings.win
+                ),
+            ),
+            Finish::Drew => (
+                "draws it",
+                format!(
+                    "after a draw every box MENACE used gets {} more bead of the colour drawn",
+                    settings.draw
+                ),
+            ),
+            Finish::Lost | Finish::Forfeited => (
+                "loses it",
+                "after a loss the bead drawn is taken out of every box MENACE used".to_owned(),
+            ),
+            Finish::OpponentForfeited => (
+                "wins it when the other side forfeits",
+                "a game the other side forfeits changes no box".to_owned(),
+            ),
+        };
+        Exercise::new(
+            format!(
+                "A new MENACE plays its first game and {how}. How many beads are in its first box now?"
+            ),
+            Expected::Number(Menace::first_box_after_one_game(settings, ending) as i64),
+            format!(
+                "count the beads of a new first box (the picture at the top of this notebook: {} colours), \
+                 then apply the rule: {rule}",
+                before.squares().len()
+            ),
+        )
+        .then_hint(format!(
+            "a new first box has {} colours of {} beads each, {} beads in all; the game used the first \
+             box once",
+            before.squares().len(),
+            settings.starting_beads(0),
+            before.total()
+        ))
+    }
+
+    /// "How many colours of beads are in MENACE's box for this board?": one for each set of free
+    /// squares that the board's own turns and flips take to one another.
+    pub fn menace_colours(board: Board) -> Exercise {
+        let fixing = Symmetry::ALL
+            .into_iter()
+            .filter(|&symmetry| board.transformed(symmetry) == board)
+            .count();
+        let expected = if board.is_over() || board.to_move() != Some(Player::X) {
+            Expected::Refused(
+                "MENACE has boxes only for boards where X, MENACE, is to move".to_owned(),
+            )
+        } else {
+            Expected::Number(MatchBox::new(board, Settings::MICHIE).squares().len() as i64)
+        };
+        Exercise {
+            board: Some(board),
+            ..Exercise::new(
+                "MENACE is X and to move on this board. How many colours of beads are in its box?".to_owned(),
+                expected,
+                "a colour for each free square, but two free squares share a colour when a turn or flip \
+                 that leaves the board as it is takes one to the other"
+                    .to_owned(),
+            )
+            .then_hint(format!(
+                "{} of the eight turns and flips leave this board as it is (doing nothing is one of \
+                 them): group the free squares each of them swaps, and count the groups",
+                fixing
+            ))
+        }
     }
 
     /// "After `games` games against the random player, which first move has the most beads in
@@ -357,6 +489,11 @@ impl Exercise {
                  the caption under its learning curve says, and so does training.last_loss()"
             ),
         )
+        .then_hint(format!(
+            "copy these lines into a new cell as they are, and run it: let mut fresh = Menace::new(); \
+             fresh.train(Level::Random, {before})?; fresh.train(Level::Rules, {games})?.last_loss(). \
+             It says Some(n) for game n, or None for 0"
+        ))
     }
 
     /// "How many sets of `size` different numbers from 1 to `largest` add up to `total`?":
@@ -393,7 +530,11 @@ impl Exercise {
                  keep those whose sum is {total} and count them"
             )
         };
-        Exercise::new(question, expected, hint)
+        let sharper = format!(
+            "in a new cell: (1..={largest}u32).combinations({size}).filter(|set| set.iter().sum::<u32>() == {total}).count() \
+             counts them (itertools' combinations gives every set of {size} once, smallest first)"
+        );
+        Exercise::new(question, expected, hint).then_hint(sharper)
     }
 
     /// "How many positions does alpha-beta skip in this board's tree?", in the tree the
@@ -416,6 +557,11 @@ impl Exercise {
                      then pruned.finish() draws the whole search, and its summary counts the skipped positions"
                 ),
             )
+            .then_hint(format!(
+                "copy this into a new cell as it is, and run it: {{ let mut pruned = \
+                 SearchTree::alpha_beta_steps(\"{board}\".parse()?)?; pruned.finish(); pruned }}. \
+                 The first line under the tree says how many positions it skipped"
+            ))
         }
     }
 
@@ -453,6 +599,11 @@ impl Exercise {
                         .count()
                 ),
             )
+            .then_hint(
+                "draw the board in a new cell for each reply, Board::new().try_play(X's square)?.try_play(O's \
+                 square)?.canonical(), and count how many different boards the eight replies give"
+                    .to_owned(),
+            )
         }
     }
 
@@ -469,6 +620,20 @@ impl Exercise {
                 "find the square whose magic number is {number} and count the lines through it"
             ),
         )
+        .then_hint(match Square::from_magic_number(number) {
+            Some(square) => format!(
+                "{number} is on square {}, {}: count its row, its column, and each diagonal through it",
+                square.digit(),
+                if square == Square::Centre {
+                    "the centre"
+                } else if square.is_corner() {
+                    "a corner"
+                } else {
+                    "an edge"
+                }
+            ),
+            None => format!("the magic numbers are 1 to 9, and {number} is not one of them"),
+        })
     }
 
     /// "In Pick 15 you hold `a` and `b`: which number wins?"
@@ -482,6 +647,10 @@ impl Exercise {
             Expected::Number(if valid { answer } else { 0 }),
             "three numbers must add up to 15: subtract the two you hold from 15".to_owned(),
         )
+        .then_hint(format!(
+            "15 - {a} - {b} = {answer}: if that is a number from 1 to 9 that you do not hold already, it \
+             wins; if not, no number can"
+        ))
     }
 
     /// "How many move sequences of `depth` moves are there from the empty board?"
@@ -494,6 +663,27 @@ impl Exercise {
             "the first move has 9 choices, the next 8, and so on, until games start ending early"
                 .to_owned(),
         )
+        .then_hint(sequences_hint(9, depth))
+    }
+
+    /// "X opened on `opening`: how many sequences of `depth` more moves can follow?" Worked out
+    /// by hand as 8 x 7 x ..., as long as no game can end before the sequence does.
+    pub fn perft_after(opening: Square, depth: u32) -> Exercise {
+        let board = Board::new().try_play(opening).unwrap_or_default();
+        Exercise {
+            board: Some(board),
+            ..Exercise::new(
+                format!(
+                    "X opened on square {}. How many different sequences of {depth} more moves can follow?",
+                    opening.digit()
+                ),
+                Expected::Number(stats::perft(board, depth) as i64),
+                "O has 8 free squares for the next move, then X has 7, and so on; a sequence stops \
+                 early only if the game is won before its last move"
+                    .to_owned(),
+            )
+            .then_hint(sequences_hint(8, depth))
+        }
     }
 
     /// "How many different positions are there after `ply` moves, counting turns and flips once?"
@@ -507,6 +697,11 @@ impl Exercise {
             Expected::Number(answer as i64),
             "after one move there are only three: a corner, an edge or the centre".to_owned(),
         )
+        .then_hint(format!(
+            "stats::count_positions().up_to_symmetry_by_ply[{ply}] counts them in a new cell; to see \
+             why, draw the positions of one move fewer and ask which of their children are the same \
+             board turned or flipped (board.canonical() gives every such board the same form)"
+        ))
     }
 
     /// "How many lines (rows, columns, diagonals) does an n x n board have?", for a size from
@@ -525,10 +720,14 @@ impl Exercise {
                 "How many lines of {size} (rows, columns and the two diagonals) does a {size}x{size} board have?"
             ),
             answer,
-            format!(
-                "count the rows, then the columns, then add the diagonals: there are {size} of each kind but the diagonals"
-            ),
+            "a line runs across, down, or from corner to corner: count each kind on a board you can \
+             draw (3x3 has 8 lines), then see which counts grow with the board"
+                .to_owned(),
         )
+        .then_hint(format!(
+            "a {size}x{size} board has {size} rows and {size} columns; how many diagonals run from \
+             corner to corner, whatever the size?"
+        ))
     }
 
     /// "How many sets of four numbers from 1 to 16 add up to 34?"
@@ -537,6 +736,10 @@ impl Exercise {
             "How many sets of four different numbers from 1 to 16 add up to 34?".to_owned(),
             Expected::Number(super::beyond::MagicGrid::durer().sets_reaching_the_constant() as i64),
             "let itertools try every combination of 4 numbers from 1..=16 and count those that sum to 34".to_owned(),
+        )
+        .then_hint(
+            "in a new cell: (1..=16u32).combinations(4).filter(|set| set.iter().sum::<u32>() == 34).count()"
+                .to_owned(),
         )
     }
 
@@ -551,7 +754,16 @@ impl Exercise {
     /// In a class kernel the result is noted for the teacher's class page (see
     /// [`classroom`](super::classroom)).
     pub fn check<T: Any>(&self, answer: T) -> Verdict {
+        // The 0 a notebook sets an exercise with, run by Run All, is no answer of the learner's:
+        // the teacher's page counts no try for it.
+        let placeholder = matches!(whole_number(&answer), Ok(0));
         let mut verdict = self.verdict(answer);
+        if placeholder && !verdict.right {
+            if let Some(number) = self.number {
+                verdict.about = Some(format!("{}: {}", self.name(number), self.question));
+            }
+            return verdict;
+        }
         match self.number {
             Some(number) => {
                 super::classroom::record(&number.to_string(), &self.question, verdict.right);
@@ -597,9 +809,24 @@ impl Exercise {
                 };
             }
             (Expected::Number(_), _) => {
+                // The 0 a notebook sets the exercise with is no try of the learner's.
+                if number != 0 {
+                    self.wrong_tries
+                        .set(self.wrong_tries.get().saturating_add(1));
+                }
+                let tries = self.wrong_tries.get();
+                let text = match &self.sharper {
+                    Some(sharper) if tries >= 2 => {
+                        format!(
+                            "{number} is not it. Hint: {}. A closer hint: {sharper}.",
+                            self.hint
+                        )
+                    }
+                    _ => format!("{number} is not it. Hint: {}.", self.hint),
+                };
                 return Verdict {
                     right: false,
-                    text: format!("{number} is not it. Hint: {}.", self.hint),
+                    text,
                     about: None,
                 };
             }
@@ -666,7 +893,19 @@ impl Exercise {
             // Only a best-move question needs the square's value.
             _ => match board.analysis().value_of(square) {
                 None => format!("The game is over, so not square {square}."),
-                Some(value) if right => format!("Square {square} is a best move ({value})."),
+                Some(value) if right => {
+                    let player = board.turn();
+                    let then = match value {
+                        Value::Win(_) => format!("{player} wins with best play ({value})"),
+                        Value::Draw(_) => {
+                            format!("with best play on both sides the game is a draw ({value})")
+                        }
+                        Value::Loss(_) => format!(
+                            "{player} loses all the same against best play ({value}), but no square holds out longer"
+                        ),
+                    };
+                    format!("Square {square} is a best move: {then}.")
+                }
                 Some(value) => format!(
                     "Not that one: square {square} gives {value}. Hint: {}.",
                     self.hint
@@ -715,3 +954,27 @@ impl Picture for Exercise {
 }
 
 notebook_pictures!(Exercise, Verdict);
+
+/// The sharper hint for counting sequences of `depth` moves when the first of them has `choices`
+/// free squares: the product to start from, and whether games can end within the sequence.
+fn sequences_hint(choices: u64, depth: u32) -> String {
+    let factors: Vec<String> = (0..u64::from(depth.min(9)))
+        .map(|taken| choices.saturating_sub(taken))
+        .take_while(|&factor| factor > 0)
+        .map(|factor| factor.to_string())
+        .collect();
+    let written = factors.join(" x ");
+    // X's third mark is the fifth move of a game: no game ends before it.
+    let moves_made = 9 - choices;
+    if moves_made + u64::from(depth) <= 5 {
+        format!(
+            "multiply {written}: no game can be over before X's third mark, on the game's fifth \
+             move, so every one of these sequences is played to its end"
+        )
+    } else {
+        format!(
+            "{written} if no game ended early; but a game can end on its fifth move, and then the \
+             moves after it in those sequences are never played: take them away"
+        )
+    }
+}

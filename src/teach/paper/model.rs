@@ -248,6 +248,12 @@ impl PaperTree {
         self.value_of(0)
     }
 
+    /// The minimax value of the root's first (leftmost) move, if it has one.
+    pub(in crate::teach) fn first_move_value(&self) -> Option<i32> {
+        let first = *self.nodes.first()?.children.first()?;
+        Some(self.value_of(first))
+    }
+
     /// The minimax value of node `index`, seen by max.
     pub(super) fn value_of(&self, index: usize) -> i32 {
         let node = &self.nodes[index];
