@@ -59,6 +59,8 @@ TEACHER = "sw-teacher"
 PAGE = "/services/class"
 IMAGES = ["magic-tictactoe-student:0.1.0", "magic-tictactoe-base:bookworm"]
 ACCOUNT = "magic-tictactoe-homes"
+# An address of the class's swarm network (scripts/class/setup/swarm.sh's SWARM_SUBNET).
+CLASS_ADDRESS = "172.29.213.77"
 
 
 
@@ -120,14 +122,17 @@ class Lab:
             run("ip", "-n", ns, "link", "set", "lan", "up")
             # Anything for another address goes to `out`, which counts it, and on to its other
             # end, `sink`, which drops it (nothing is routed on from there).
-            # (IPv6 off on them: its link-local chatter on any link that comes up is no stray.)
+            # (IPv6 off on them: its link-local chatter on any link that comes up is no stray.
+            # No ARP on `out`: each packet goes out as it is, so the report shows what it was and
+            # where from, not a question for its address.)
             run("ip", "-n", ns, "link", "add", "out", "type", "veth", "peer", "name", "sink")
             for end in ("out", "sink"):
                 run("ip", "netns", "exec", ns, "sysctl", "-q", f"net.ipv6.conf.{end}.disable_ipv6=1")
                 run("ip", "-n", ns, "link", "set", end, "up")
+            run("ip", "-n", ns, "link", "set", "out", "arp", "off")
             run("ip", "-n", ns, "route", "add", "default", "dev", "out")
             # What was sent there, for the report (tcpdump's own first lines).
-            self.background(f"strays-{node}", node, ["tcpdump", "-n", "-l", "-i", "out", "-c", "20"])
+            self.background(f"strays-{node}", node, ["tcpdump", "-n", "-l", "-tttt", "-i", "out", "-c", "40"])
         for node in NODES:
             self.start_daemon(node)
         # Node 1, the hub's machine: the registry and the SSH server (the homes, for the PCs).
@@ -215,14 +220,14 @@ class Lab:
 
     def strays(self):
         """Packets each node sent towards an address other than the lab's (its `out` device),
-        and the first of them."""
+        and the first 40 of them as tcpdump read them (the lab's folders go with the lab)."""
         counted = {}
         for node in NODES:
             found = run("ip", "-n", f"mtsw-{node}", "-s", "-j", "link", "show", "out", check=False)
             if found.returncode == 0:
                 counted[node] = json.loads(found.stdout)[0]["stats64"]["tx"]["packets"]
             if counted.get(node):
-                seen = (STATE / f"strays-{node}.log").read_text().strip().splitlines()[-5:]
+                seen = (STATE / f"strays-{node}.log").read_text().strip().splitlines()
                 print("\n".join(f"     node {node}: {line}" for line in seen), flush=True)
         return counted
 
@@ -563,6 +568,14 @@ def with_lab(started):
             node_name = docker(1, "node", "ls", "--format", "{{.Hostname}}", "--filter", f"name=mtsw-{node}").stdout.split()[0]
             back, where = save_and_check(hub, on_pc, lambda: docker(1, "node", "update", "--availability", "drain", node_name))
             check(where not in (node, None), f"{on_pc}'s server came back off the drained node {node} (on node {where})")
+            # The swarm takes the class's bridge away from a PC with no server left: a packet
+            # still meant for one (the hub's proxy, on a connection the PC had redirected to it)
+            # must stay on the PC, not follow its default route (`out`, the school's router).
+            asked = run(*lab.inside(node), "ip", "route", "get", CLASS_ADDRESS, check=False)
+            said = (asked.stdout + asked.stderr).strip()
+            check("dev out" not in said,
+                  f"drained node {node} sends no packet for the class network's addresses to its router "
+                  f"(ip route get {CLASS_ADDRESS}: {said!r})")
             docker(1, "node", "update", "--availability", "active", node_name)
 
             # A PC switched off mid-lesson.

@@ -97,6 +97,7 @@ if SPAWNER in ("docker", "swarm"):
     c.ClassFirewall.class_hub_ip = env["MAGIC_CLASS_HUB_IP"]
     c.ClassFirewall.class_hub_port = c.JupyterHub.hub_port
     c.ClassFirewall.class_internet = env.get("MAGIC_CLASS_INTERNET", "yes") == "yes"
+    c.ClassFirewall.class_subnet = env.get("MAGIC_CLASS_SUBNET", "")
     if SPAWNER == "docker":
         c.JupyterHub.spawner_class = spawners.ClassNetworkSpawner
         c.DockerSpawner.pull_policy = "never"  # the image is built on this machine

@@ -64,11 +64,12 @@ def main(argv=None):
     firewall.add_argument("hub")
     firewall.add_argument("port", type=int)
     firewall.add_argument("--internet", choices=("yes", "no"), default="yes")
+    firewall.add_argument("--subnet", default=None)
     args = parser.parse_args(argv)
     if args.command == "firewall":
         from . import network
         try:
-            sys.stdout.write(network.script(args.bridge, args.hub, args.port, args.internet == "yes"))
+            sys.stdout.write(network.script(args.bridge, args.hub, args.port, args.internet == "yes", args.subnet))
         except (ValueError, network.NetworkProblem) as problem:
             print(f"classadmin firewall: {problem}", file=sys.stderr)
             return 2

@@ -37,6 +37,10 @@ NOT_THE_INTERNET = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0
                     "198.18.0.0/15", "127.0.0.0/8", "0.0.0.0/8", "192.0.0.0/24", "224.0.0.0/3"]
 
 
+# The refusing route's metric: any the bridge's own route (metric 0) comes before.
+REFUSED_METRIC = 4242
+
+
 class NetworkProblem(RuntimeError):
     """The firewall could not be set, as a sentence."""
 
@@ -54,12 +58,27 @@ def wanted(bridge, hub, hub_port, internet):
     return {INPUT_CHAIN: into, FORWARD_CHAIN: out}
 
 
-def script(bridge, hub, hub_port, internet):
+def script(bridge, hub, hub_port, internet, subnet=None):
     """A POSIX shell script that puts the class's rules in place for `bridge`, in one step of the
     firewall's (iptables-restore: a chain declared is emptied and filled in the same commit, so
-    there is no moment without them), however often it runs."""
+    there is no moment without them), however often it runs.
+
+    With `subnet` (a swarm's: the class network's addresses, the same on every machine), a route
+    that refuses them too, under the bridge's own: a swarm takes the bridge away from a machine
+    that has no student's server left (a PC drained, or whose servers all stopped), and a packet
+    still meant for a server that has left (the hub's proxy, on a connection the machine had
+    redirected to it) is then refused on the machine, where it would otherwise follow the
+    default route to the school's router."""
     if not bridge or len(bridge) > 15 or not all(c.isalnum() or c in "-_." for c in bridge):
         raise NetworkProblem(f"{bridge!r} is no bridge's name")
+    refused = ""
+    if subnet:
+        try:
+            network = ipaddress.ip_network(subnet)
+        except ValueError as problem:
+            raise NetworkProblem(f"{subnet!r} is no network's address: {problem}") from None
+        refused = (f"# The class network's addresses, refused here when {bridge} is gone (its own route comes first).\n"
+                   f"ip route replace prohibit {network} metric {REFUSED_METRIC}\n")
     rules = [f":{chain} - [0:0]" for chain in (INPUT_CHAIN, FORWARD_CHAIN)]
     for chain, lines in wanted(bridge, hub, hub_port, internet).items():
         rules += [f"-A {chain} " + " ".join(rule) for rule in lines]
@@ -76,11 +95,11 @@ def script(bridge, hub, hub_port, internet):
         "    iptables -w 10 -N DOCKER-USER && iptables -w 10 -A DOCKER-USER -j RETURN && iptables -w 10 -I FORWARD 1 -j DOCKER-USER\n"
         "fi\n"
         "iptables-restore --noflush <<'RULES'\n*filter\n" + "\n".join(rules) + "\nCOMMIT\nRULES\n"
-        + jumps + "\n")
+        + jumps + "\n" + refused)
 
 
-def ensure(bridge, hub, hub_port, internet):
+def ensure(bridge, hub, hub_port, internet, subnet=None):
     """Puts the class's rules in place for the bridge on this machine (`script`)."""
-    done = subprocess.run(["sh", "-c", script(bridge, hub, hub_port, internet)], capture_output=True, text=True)
+    done = subprocess.run(["sh", "-c", script(bridge, hub, hub_port, internet, subnet)], capture_output=True, text=True)
     if done.returncode != 0:
         raise NetworkProblem(f"the class's firewall rules were not set: {done.stderr.strip()[:300]}")

@@ -54,9 +54,11 @@ class ClassFirewall(Configurable):
     class_hub_ip = Unicode(help="where the students' servers reach the hub's API").tag(config=True)
     class_hub_port = Int(8081, help="the hub's API port").tag(config=True)
     class_internet = Bool(True, help="whether students' servers reach the internet").tag(config=True)
+    class_subnet = Unicode("", help="a swarm's class network, refused on a machine without its bridge").tag(config=True)
 
     def ensure_firewall(self):
-        network.ensure(self.class_bridge, self.class_hub_ip, self.class_hub_port, self.class_internet)
+        network.ensure(self.class_bridge, self.class_hub_ip, self.class_hub_port, self.class_internet,
+                       self.class_subnet or None)
 
 
 class ClassNetworkSpawner(ClassFirewall, DockerSpawner):

@@ -169,7 +169,7 @@ write_hub_env() {
         MAGIC_CLASS_PROCESSES="$processes" MAGIC_CLASS_IDLE_SECONDS="$idle_seconds" MAGIC_CLASS_WARM_AHEAD_MINUTES="$warm_ahead" \
         MAGIC_CLASS_SSL_CERT="$cert" MAGIC_CLASS_SSL_KEY="$key" \
         MAGIC_CLASS_NETWORK="${class_network:-}" MAGIC_CLASS_BRIDGE="${class_bridge:-}" \
-        MAGIC_CLASS_HUB_IP="${class_hub_ip:-}" MAGIC_CLASS_INTERNET="$internet" \
+        MAGIC_CLASS_HUB_IP="${class_hub_ip:-}" MAGIC_CLASS_SUBNET="${class_subnet:-}" MAGIC_CLASS_INTERNET="$internet" \
         MAGIC_CLASS_TEACHING="$(classadmin teaching)" \
         hub_env > "$HUB_STATE/hub.env.partial"
     chmod 600 "$HUB_STATE/hub.env.partial"

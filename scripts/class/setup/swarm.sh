@@ -15,7 +15,10 @@ SWARM_ACCOUNT=magic-tictactoe-homes
 SWARM_NETWORK=magic-tictactoe-swarm
 SWARM_NETWORK_CONFIG=magic-tictactoe-pc
 SWARM_BRIDGE=mt-swarm
-SWARM_BRIDGE_OPTIONS="--opt com.docker.network.bridge.name=$SWARM_BRIDGE --opt com.docker.network.bridge.enable_icc=false"
+# The class network's addresses, the same on every machine (each has a bridge of its own): each
+# machine's firewall refuses them once the bridge is gone there (classadmin/network.py).
+SWARM_SUBNET=172.29.213.0/24
+SWARM_BRIDGE_OPTIONS="--subnet $SWARM_SUBNET --opt com.docker.network.bridge.name=$SWARM_BRIDGE --opt com.docker.network.bridge.enable_icc=false"
 
 # This machine's Docker daemon as the swarm's manager, advertised at ADDRESS: made a swarm when
 # it is none; a worker (or a swarm managed elsewhere) is refused with a sentence.
@@ -34,8 +37,8 @@ ensure_swarm() {
 }
 
 # The class's swarm network: a bridge on each machine from that machine's configuration network
-# (join.sh makes a PC's), this machine's made here. Sets class_network, class_bridge and
-# class_hub_ip (ADDRESS: the hub's API listens there for the PCs' servers).
+# (join.sh makes a PC's), this machine's made here. Sets class_network, class_bridge,
+# class_subnet and class_hub_ip (ADDRESS: the hub's API listens there for the PCs' servers).
 ensure_swarm_network() {
     if ! docker network inspect "$SWARM_NETWORK_CONFIG" >/dev/null 2>&1; then
         # shellcheck disable=SC2086 (the options are words)
@@ -46,7 +49,7 @@ ensure_swarm_network() {
         docker network create --driver bridge --scope swarm --config-from "$SWARM_NETWORK_CONFIG" \
             "$SWARM_NETWORK" >/dev/null
     fi
-    class_network="$SWARM_NETWORK" class_bridge="$SWARM_BRIDGE" class_hub_ip="$1"
+    class_network="$SWARM_NETWORK" class_bridge="$SWARM_BRIDGE" class_subnet="$SWARM_SUBNET" class_hub_ip="$1"
 }
 
 # The account the PCs mount the homes as (SFTP only), its uid the students' servers run as; and
@@ -115,7 +118,7 @@ join_script() (
         -e "s|@NETWORK_CONFIG@|$SWARM_NETWORK_CONFIG|g" -e "s|@BRIDGE_OPTIONS@|$SWARM_BRIDGE_OPTIONS|g" \
         "$ROOT/scripts/class/join-pc"
     printf 'cat > "$KEYS/firewall.sh" <<"FIREWALL"\n%s\nFIREWALL\n' \
-        "$(classadmin firewall "$SWARM_BRIDGE" "$address" 8081 --internet "${MAGIC_CLASS_INTERNET:-yes}")"
+        "$(classadmin firewall "$SWARM_BRIDGE" "$address" 8081 --internet "${MAGIC_CLASS_INTERNET:-yes}" --subnet "$SWARM_SUBNET")"
     printf 'cat > "$KEYS/pc-key" <<"KEY"\n%s\nKEY\n' "$(cat "$HUB_STATE/swarm/pc-key")"
     echo 'join_pc "$@"'
 )

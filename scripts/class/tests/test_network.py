@@ -89,6 +89,31 @@ class Set(unittest.TestCase):
                                  cwd=SCRIPTS, capture_output=True, text=True)
         self.assertEqual((refused.returncode, refused.stdout), (2, ""), "no script for what is no address")
 
+    def test_a_swarm_s_class_addresses_go_to_its_bridge_or_nowhere(self):
+        # A PC's namespace with a default route (the school's router, here one end of a veth pair): the
+        # class network's addresses follow it once the swarm has taken the bridge away, unless
+        # the script refuses them; with the bridge there, they go to it.
+        made = subprocess.run([sys.executable, "-m", "classadmin", "firewall", "mt-swarm", "198.18.213.1", "8081",
+                               "--subnet", "172.29.213.0/24"], cwd=SCRIPTS, capture_output=True, text=True)
+        self.assertEqual(made.returncode, 0, made.stderr)
+        lab = ("ip link add router type veth peer name far-end && ip link set router up && ip link set far-end up && ip route add default dev router\n"
+               "{script}\n{script}\n(ip route get 172.29.213.77 2>&1 || echo refused) && echo then\n"
+               "ip link add mt-swarm type bridge && ip addr add 172.29.213.1/24 dev mt-swarm && ip link set mt-swarm up\n"
+               "ip route get 172.29.213.77\n")
+        done = subprocess.run(["unshare", "--net", "sh", "-c", lab.format(script=made.stdout)],
+                              capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        without, _, bridged = done.stdout.partition("then\n")
+        self.assertNotIn("dev router", without, "no class address sent to the school's router")
+        self.assertIn("refused", without, done.stdout)
+        self.assertIn("dev mt-swarm", bridged, done.stdout)
+        # Without the subnet (one machine: its class bridge stays), no route is added.
+        alone = subprocess.run([sys.executable, "-m", "classadmin", "firewall", "mt-class", "172.18.0.1", "8081"],
+                               cwd=SCRIPTS, capture_output=True, text=True)
+        self.assertNotIn("ip route", alone.stdout)
+        with self.assertRaises(network.NetworkProblem):
+            network.script("mt-swarm", "198.18.213.1", 8081, True, "172.29.213.0/24; reboot")
+
 
 if __name__ == "__main__":
     unittest.main()
