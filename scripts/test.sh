@@ -31,6 +31,8 @@ say "cargo test (unit, exhaustive, layering and README tests)"
 cargo test --all-features
 say "cargo doc, warnings denied"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features --quiet
+say "The teacher's guide gives each lesson the minutes the notebooks add up to (scripts/lesson_minutes.py)"
+python3 scripts/lesson_minutes.py --check >/dev/null || python3 scripts/lesson_minutes.py --check
 say "bench checks (cargo bench --bench engine -- --quick)"
 cargo bench --bench engine -- --quick
 say "The kernel's zeromq fix: its test deadlocks zeromq 0.6.0 as published and not as patched (kernel/test.sh)"
