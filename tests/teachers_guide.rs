@@ -494,3 +494,70 @@ fn menace_s_watched_box_empties_a_move_that_draws_with_best_play() {
         after.value()
     );
 }
+
+/// Notebook 12's Connect Four question: after X and O have each put two marks in the middle
+/// columns, X's move in column 0 loses "in 12". The guide's reason, computed: every best-play
+/// line after it fills the board to O's win on the 16th move, and what every line shares is that
+/// the top of column 0 is O's; the line O wins by is the top row in some lines and the diagonal
+/// through that square in the others.
+#[test]
+fn connect_four_s_loss_in_12_ends_on_the_top_of_column_0_by_the_top_row_or_a_diagonal() {
+    use magic_tictactoe::games::{ConnectFour, Grid};
+    use magic_tictactoe::prelude::*;
+
+    fn lines_after(connect: &ConnectFour, grid: Grid, last: usize, found: &mut Vec<(Grid, usize)>) {
+        if connect.ending(&grid).is_some() {
+            found.push((grid, last));
+            return;
+        }
+        let values = move_values(connect, &grid).expect("a small game");
+        for column in values.best() {
+            lines_after(connect, connect.play(&grid, column), column, found);
+        }
+    }
+
+    let connect = ConnectFour::new(4, 4).expect("4 by 4");
+    let mut grid = connect.start();
+    for column in [1, 2, 1, 2] {
+        grid = connect.play(&grid, column);
+    }
+    let values = move_values(&connect, &grid).expect("a small game");
+    let column_0 = values
+        .into_vec()
+        .into_iter()
+        .find(|&(column, _)| column == 0)
+        .expect("column 0 is open");
+    assert_eq!(column_0.1.to_string(), "loss in 12");
+    let mut ends = Vec::new();
+    lines_after(&connect, connect.play(&grid, 0), 0, &mut ends);
+    // Squares are numbered row by row from the top left: the top row is 0 to 3, and the top of
+    // column 0 is square 0.
+    let top_row: u64 = 0b1111;
+    let diagonal: u64 = (1 << 0) | (1 << 5) | (1 << 10) | (1 << 15);
+    let (mut by_top_row, mut by_diagonal) = (0, 0);
+    for (end, last) in &ends {
+        assert_eq!(connect.ending(end), Some(Ending::Won(Player::O)));
+        assert_eq!(
+            end.marks_of(Player::X).count() + end.marks_of(Player::O).count(),
+            16,
+            "the board is full"
+        );
+        assert_eq!(
+            end.get(0),
+            Some(Player::O),
+            "the top of column 0 is O's (O's last move: {last})"
+        );
+        let o = end.squares(Player::O);
+        if o & top_row == top_row {
+            by_top_row += 1;
+        } else if o & diagonal == diagonal {
+            by_diagonal += 1;
+        }
+    }
+    // The guide's figures: 123 lines, 52 ending with the top row (O's), 71 with the diagonal only.
+    assert_eq!(
+        (ends.len(), by_top_row, by_diagonal),
+        (123, 52, 71),
+        "each line ends by the top row or the diagonal"
+    );
+}
