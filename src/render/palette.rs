@@ -162,14 +162,37 @@ pub(crate) const BEAD_HEAT: [(Colour, Colour); 4] = [
 ];
 
 /// The colours of MENACE's beads in a chart, one for each square that has a colour in a box.
+/// None is the green, yellow or red of won, drew and lost, which the chart beside them uses: the
+/// first box's squares (1, 2 and 5) are magenta, teal and blue.
 pub(crate) const BEADS: [Colour; 9] = [
-    Colour::fixed("#c62828"),
-    Colour::fixed("#1565c0"),
-    Colour::fixed("#f9a825"),
-    Colour::fixed("#6a1b9a"),
-    Colour::fixed("#2e7d32"),
-    Colour::fixed("#00838f"),
-    Colour::fixed("#ef6c00"),
-    Colour::fixed("#5d4037"),
     Colour::fixed("#ad1457"),
+    Colour::fixed("#00838f"),
+    Colour::fixed("#8d6e63"),
+    Colour::fixed("#6a1b9a"),
+    Colour::fixed("#1565c0"),
+    Colour::fixed("#546e7a"),
+    Colour::fixed("#e65100"),
+    Colour::fixed("#5d4037"),
+    Colour::fixed("#3949ab"),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bead_colours_are_nine_and_none_means_won_drew_or_lost() {
+        for (index, bead) in BEADS.iter().enumerate() {
+            assert!(
+                ![WIN_BAR, DRAW_BAR, LOSS_BAR].contains(bead),
+                "square {}'s beads look like a result",
+                index + 1
+            );
+            assert!(
+                !BEADS[..index].contains(bead),
+                "square {}'s beads look like another square's",
+                index + 1
+            );
+        }
+    }
+}
