@@ -13,6 +13,9 @@ servers, open notebook 01 in the Rust kernel and run its cells until the first b
     sudo .venv/bin/python scripts/class_load.py --shared-computer 3 --mbit 20   (a class of
         two, nothing else running, at 3 school computers one after the other, their network
         held to 20 Mbit/s)
+    sudo .venv/bin/python scripts/class_load.py --shared-computer 3 --cpu-slowdown 4   (the
+        same at a low-cost laptop: the browser's processor slowed 4 times, DevTools' CPU
+        throttling)
 
 For each N it makes N students' accounts (load-01, load-02 ...), starts a hub on 127.0.0.1
 with scripts/class.sh (CLASS_HOME, default /srv/magic-tictactoe-load), runs the students, stops
@@ -47,6 +50,9 @@ from pathlib import Path
 from class_harness import ClassServer, available_mb, docker_running, forget, stop_docker, usage
 
 LIMIT = 600  # seconds one student may take to reach the first board
+# How many times slower than this machine's the school computers' processors are (--cpu-slowdown:
+# DevTools' CPU throttling of each browser page; 1, none, by default).
+CPU_SLOWDOWN = 1
 
 
 STAGES = ("server", "kernel", ":dep", "cells")  # the steps to the first board, in order
@@ -165,6 +171,8 @@ def visit(page, student, mbit=None):
         counts["MB"] += event["encodedDataLength"] / 1e6
     devtools = page.context.new_cdp_session(page)
     devtools.send("Network.enable")
+    if CPU_SLOWDOWN != 1:
+        devtools.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
     if mbit:
         devtools.send("Network.emulateNetworkConditions", {
             "offline": False, "latency": 0,
@@ -451,10 +459,15 @@ def main():
     parser.add_argument("--mbit", type=float, default=None,
                         help="the browsers' network held to this many megabits a second each way (DevTools' "
                              "throttling), as a classroom's shared link; by default, the loopback's speed")
+    parser.add_argument("--cpu-slowdown", type=float, default=1, metavar="RATE",
+                        help="the browsers' processor slowed this many times (DevTools' CPU throttling), as a "
+                             "school's low-cost laptop: 4 is a quarter of this machine's")
     parser.add_argument("--shared-computer", type=int, default=0, metavar="ROUNDS",
                         help="instead: a warm class of two at one school computer, this many rounds: a first "
                              "visit, the same student returning, a classmate (shared_computer)")
     args = parser.parse_args()
+    global CPU_SLOWDOWN
+    CPU_SLOWDOWN = args.cpu_slowdown
     containers = not args.no_containers
     class_home = Path(os.environ.get("CLASS_HOME", "/srv/magic-tictactoe-load"))
     docker_before = docker_running()
