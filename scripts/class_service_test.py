@@ -31,6 +31,7 @@ Docker daemon if the test started it.
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tarfile
@@ -344,4 +345,7 @@ def main():
 
 
 if __name__ == "__main__":
+    # Stopped with SIGTERM (the test command runs it beside another test, and stops it so if it
+    # ends first): its clean-up runs, as after Ctrl-C.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     main()
