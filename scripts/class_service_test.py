@@ -345,7 +345,6 @@ def main():
 
 
 if __name__ == "__main__":
-    # Stopped with SIGTERM (the test command runs it beside another test, and stops it so if it
-    # ends first): its clean-up runs, as after Ctrl-C.
+    # Stopped with SIGTERM (a CI runner's time-out, `kill`), its clean-up runs, as after Ctrl-C.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     main()

@@ -46,11 +46,12 @@ OWN_CODE = re.compile(r"\bcheck_\w+\(|SearchCheck::|// the gap|// Replace")
 
 
 def lessons(notebook):
-    """[(title, minutes, what)]: one lesson, or two where the notebook has a second-lesson heading."""
+    """[(counts, minutes)] for each lesson of `notebook`: one, or two where it has a "Second
+    lesson" heading; counts are what minutes() adds up."""
     cells = json.loads(notebook.read_text())["cells"]
-    parts, current = [], {"words": 0, "code_words": 0, "cells": 0, "stepping": 0, "pictures": 0, "by_hand": 0, "own_code": 0,
-                          "questions": 0}
-    parts.append(current)
+    current = dict.fromkeys(("words", "code_words", "cells", "stepping", "pictures", "by_hand", "own_code",
+                             "questions"), 0)
+    parts = [current]
     set_in_text = []  # the exercises the last text cell set, not yet matched to a code cell
     checked = {int(number) for cell in cells if cell["cell_type"] == "code"
                for number in CHECKED.findall("".join(cell["source"]))}
@@ -90,7 +91,8 @@ def lessons(notebook):
 
 
 def minutes(part):
-    return (part["words"] / WORDS_A_MINUTE + part["code_words"] / CODE_WORDS_A_MINUTE + part["cells"] * RUN_A_CELL + part["stepping"] * STEPPING + part["pictures"] * STUDY_A_PICTURE
+    return (part["words"] / WORDS_A_MINUTE + part["code_words"] / CODE_WORDS_A_MINUTE
+            + part["cells"] * RUN_A_CELL + part["pictures"] * STUDY_A_PICTURE + part["stepping"] * STEPPING
             + part["by_hand"] * BY_HAND + part["own_code"] * WRITING_CODE + part["questions"] * QUESTIONS)
 
 

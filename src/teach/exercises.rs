@@ -758,19 +758,17 @@ impl Exercise {
         // the teacher's page counts no try for it.
         let placeholder = matches!(whole_number(&answer), Ok(0));
         let mut verdict = self.verdict(answer);
-        if placeholder && !verdict.right {
-            if let Some(number) = self.number {
-                verdict.about = Some(format!("{}: {}", self.name(number), self.question));
-            }
-            return verdict;
+        if let Some(number) = self.number {
+            verdict.about = Some(format!("{}: {}", self.name(number), self.question));
         }
-        match self.number {
-            Some(number) => {
-                super::classroom::record(&number.to_string(), &self.question, verdict.right);
-                verdict.about = Some(format!("{}: {}", self.name(number), self.question));
+        if !placeholder || verdict.right {
+            match self.number {
+                Some(number) => {
+                    super::classroom::record(&number.to_string(), &self.question, verdict.right)
+                }
+                // An exercise without a number (a lesson of its own) is known by its question.
+                None => super::classroom::record(&self.question, "", verdict.right),
             }
-            // An exercise without a number (a lesson of its own) is known by its question.
-            None => super::classroom::record(&self.question, "", verdict.right),
         }
         verdict
     }
