@@ -13,7 +13,9 @@ script `class.sh join-script` makes.
   before is there, whole;
 - backups and restore of a PC's student's notebook, the teacher's collect from the class page,
   the warm-up before the bell, and the idle culler stopping a PC's student's server;
-- the bell (scripts/class_load.py's first boards) for the class on three machines, and on one.
+- the bell (scripts/class_load.py's first boards) for the class on three machines, and on one;
+- what crosses the switch between the hub's machine and the PCs while the class works, read as
+  anyone on the school's network could: TLS, no plain HTTP (JupyterHub's internal_ssl).
 
 Traffic goes only to the namespaces' addresses (198.18.213.0/24, a range set aside for
 benchmarks, which no school network uses) and the loopback: each node's only route elsewhere
@@ -90,6 +92,7 @@ class Lab:
     def __init__(self):
         self.daemons = {}
         self.processes = []  # everything started here, reaped at the end
+        self.wire = []  # the captures of what crosses the lab's switch (listen)
 
     def __enter__(self):
         self.tear_down()  # what a run killed before its end left
@@ -217,6 +220,50 @@ class Lab:
             except (ProcessLookupError, ValueError):
                 pass
         return len(pids) + self.kill_containers(ids)
+
+    def listen(self):
+        """Starts reading what crosses the switch to and from the lab PCs (nodes 2 and 3), as
+        anyone on the school's network can: each PC's port of the switch, into a capture file."""
+        for node in NODES[1:]:
+            self.processes.append(subprocess.Popen(
+                ["nsenter", "--net=/run/netns/mtsw-lan", "tcpdump", "-n", "-q", "-s", "256", "-U", "-i", f"n{node}",
+                 "-w", str(STATE / f"wire-{node}.pcap"), "tcp"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, start_new_session=True))
+            self.wire.append(self.processes[-1])
+
+    def heard(self):
+        """What `listen` read, stopped now: every TCP segment with data between the hub's machine
+        and a PC, outside the swarm's own (mutual TLS), SSH's and the registry's ports, counted
+        by what its data begins as: {"plain HTTP": [...], "TLS": n, "other": n}."""
+        for process in self.wire:
+            process.send_signal(signal.SIGINT)
+            process.wait(timeout=10)
+        heard = {"plain HTTP": [], "TLS": 0, "other": 0}
+        skip = {22, 2377, 7946, 5000}
+        for node in NODES[1:]:
+            data = (STATE / f"wire-{node}.pcap").read_bytes()
+            at = 24  # pcap's file header; its records, each an Ethernet frame (tcpdump -i DEV)
+            while at + 16 <= len(data):
+                length = int.from_bytes(data[at + 8:at + 12], "little")
+                frame = data[at + 16:at + 16 + length]
+                at += 16 + length
+                if len(frame) < 34 or frame[12:14] != b"\x08\x00" or frame[23] != 6:
+                    continue
+                ip = frame[14:]
+                source, target = ".".join(map(str, ip[12:16])), ".".join(map(str, ip[16:20]))
+                tcp = ip[(ip[0] & 15) * 4:]
+                ports = {int.from_bytes(tcp[0:2], "big"), int.from_bytes(tcp[2:4], "big")}
+                payload = tcp[(tcp[12] >> 4) * 4:]
+                if not payload or ports & skip or address(1) not in (source, target):
+                    continue
+                if payload[:1] in (b"\x14", b"\x15", b"\x16", b"\x17") and payload[1:2] == b"\x03":
+                    heard["TLS"] += 1
+                elif payload.split(b" ", 1)[0] in (b"GET", b"POST", b"PUT", b"PATCH", b"DELETE", b"HEAD", b"OPTIONS") \
+                        or payload.startswith(b"HTTP/1."):
+                    heard["plain HTTP"].append(f"{source} > {target}: {payload[:60]!r}")
+                else:
+                    heard["other"] += 1
+        return heard
 
     def strays(self):
         """Packets each node sent towards an address other than the lab's (its `out` device),
@@ -413,6 +460,16 @@ def walled_off(lab, hub, placed):
             process.wait()
 
 
+def on_the_wire(lab):
+    """Issue 54: what someone on the school's network reads of the hub's traffic with the PCs (the
+    proxy to each student's server, each server to the hub's API) while the class works."""
+    heard = lab.heard()
+    plain = heard["plain HTTP"]
+    check(not plain and heard["TLS"] > 20,
+          f"the hub's traffic with the PCs crosses the school's network encrypted: {heard['TLS']} TLS records, "
+          f"{len(plain)} plain HTTP messages ({'; '.join(plain[:3]) or 'none'}), {heard['other']} other segments")
+
+
 def text_of(outputs):
     return " ".join(text for cells in outputs for kind, text in cells).strip()
 
@@ -544,10 +601,12 @@ def with_lab(started):
             ready = docker(1, "node", "ls", "--format", "{{.Hostname}} {{.Status}}").stdout.split("\n")
             check(sum("Ready" in line for line in ready) == 3, f"three machines ready: {ready}")
 
+            lab.listen()
             boards3 = bell(hub, STUDENTS, "three machines")
             placed = services()
             check(set(placed.values()) == set(NODES), f"the students' servers are spread over the three machines: {placed}")
             walled_off(lab, hub, placed)
+            on_the_wire(lab)
 
             on_pc = next(name for name, node in placed.items() if node in (2, 3))
             node = placed[on_pc]
