@@ -30,7 +30,8 @@ ensure_class_python_env() {
 # scripts/class/patches/python (NativeAuthenticator 1.3.0's login page fails on JupyterHub 6;
 # ltiauthenticator 1.6.3 refuses a deep linking request without every optional claim;
 # multiauthenticator 0.4.0 gives NativeAuthenticator no database; JupyterHub 6.1.1 started in the
-# background leaves its services deaf to SIGINT, and checks their health while it stops them).
+# background leaves its services deaf to SIGINT, and checks their health while it stops them;
+# dockerspawner 14.0.0's SwarmSpawner gives a task on another machine no internal_ssl certificates).
 patch_class_python_env() {
     local venv="$1"
     [ "${CLASS_IMAGE:-0}" = 1 ] && return 0
