@@ -111,7 +111,16 @@ if SPAWNER in ("docker", "swarm"):
         # here, $CLASS_HOME/homes/NAME, which every PC mounts at the same path (sshfs), so a
         # student's server may run on any of them and their work stays on this machine.
         c.JupyterHub.spawner_class = spawners.LabSwarmSpawner
-        c.JupyterHub.hub_ip = c.JupyterHub.hub_connect_ip = env["MAGIC_CLASS_SWARM_ADDRESS"]
+        address = env["MAGIC_CLASS_SWARM_ADDRESS"]
+        c.JupyterHub.hub_ip = c.JupyterHub.hub_connect_ip = address
+        # The hub's traffic with the PCs crosses the school's network: JupyterHub's internal_ssl
+        # encrypts it. Each server serves HTTPS to the proxy and calls the hub's API over HTTPS,
+        # each side showing a certificate of the hub's own authorities and checking the other's
+        # (a server's names every machine's address: LabSwarmSpawner; the hub's, ADDRESS). The
+        # certificates name the address, so a class moved to another one gets new ones.
+        c.JupyterHub.internal_ssl = True
+        c.JupyterHub.internal_certs_location = str(HUB / f"internal-ssl-{address}")
+        c.JupyterHub.trusted_alt_names = [f"IP:{address}"]
         c.DockerSpawner.volumes = {str(CLASS / "homes" / "{raw_username}"): home, **course}
         c.LabSwarmSpawner.pids_limit = int(env["MAGIC_CLASS_PROCESSES"])
         # A student's server moved off a PC is started again by the student's next visit.

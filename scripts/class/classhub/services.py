@@ -24,9 +24,13 @@ def add_services(c, env, class_home, spawner, idle_seconds):
     hub = Path(class_home) / "hub"
     c.JupyterHub.services = []
     # Servers idle longer than the teacher's time are stopped; the student's files stay.
+    # With internal_ssl (a class over a lab's PCs), it calls the hub's API over HTTPS with the
+    # hub's certificates, where jupyterhub-idle-culler reads them.
+    tls = ["--ssl-enabled=True", f"--internal-certs-location={c.JupyterHub.internal_certs_location}"] \
+        if c.JupyterHub.get("internal_ssl") else []
     service(c, "idle-culler", ["list:users", "read:users:activity", "read:servers", "delete:servers"],
             command=[sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={idle_seconds}",
-                     f"--cull-every={max(5, min(300, idle_seconds // 4))}"])
+                     f"--cull-every={max(5, min(300, idle_seconds // 4))}", *tls])
     # The teacher's class page (class_page.py): a teacher holds the scope access:services!service=
     # class, so only a teacher gets past its login; it reads the students' progress files and
     # writes into their folders (start over) as the hub's user, root. It learns who teaches whom

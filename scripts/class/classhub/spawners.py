@@ -98,6 +98,15 @@ class LabSwarmSpawner(ClassFirewall, SwarmSpawner):
         self.extra_endpoint_spec = {"ports": {self.published: (self.port, "tcp", "host")}}
         return await super().start()
 
+    async def create_certs(self):
+        """internal_ssl (jupyterhub_config.py): the server's certificate names the address of
+        every machine of the swarm, for the swarm places the task after it is made, and the
+        proxy reaches the server at its machine's address."""
+        nodes = await self.docker("nodes")
+        self.ssl_alt_names = sorted({f"IP:{node['Status']['Addr']}" for node in nodes
+                                     if node["Status"].get("Addr") not in (None, "", "0.0.0.0")})
+        return await super().create_certs()
+
     async def get_ip_and_port(self):
         return (await self.node())["Status"]["Addr"], self.published
 

@@ -68,8 +68,14 @@ def hub_api(path):
     """The hub's REST API, with the page's own token (JupyterHub gives its services one; the
     page's role lets it list and read users and groups, nothing more)."""
     import requests
+    tls = {}
+    if os.environ.get("JUPYTERHUB_SSL_CERTFILE"):
+        # internal_ssl (a class over a lab's PCs): the hub's API asks for the page's certificate,
+        # and shows one of the hub's own authority
+        tls = {"cert": (os.environ["JUPYTERHUB_SSL_CERTFILE"], os.environ["JUPYTERHUB_SSL_KEYFILE"]),
+               "verify": os.environ["JUPYTERHUB_SSL_CLIENT_CA"]}
     answer = requests.get(os.environ["JUPYTERHUB_API_URL"].rstrip("/") + path, timeout=30,
-                          headers={"Authorization": f"token {os.environ['JUPYTERHUB_API_TOKEN']}"})
+                          headers={"Authorization": f"token {os.environ['JUPYTERHUB_API_TOKEN']}"}, **tls)
     answer.raise_for_status()
     return answer.json()
 

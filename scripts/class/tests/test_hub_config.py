@@ -85,6 +85,24 @@ class Config(unittest.TestCase):
         self.assertEqual((c.JupyterHub.hub_ip, c.LabSwarmSpawner.pids_limit), ("10.0.0.1", 256))
         self.assertEqual(c.SwarmSpawner.extra_container_spec, {"user": "1000:1000"})
         self.assertIn(str(self.home / "homes" / "{raw_username}"), c.DockerSpawner.volumes)
+        # Its traffic with the PCs crosses the school's network: encrypted, the hub named by its address.
+        self.assertTrue(c.JupyterHub.internal_ssl)
+        self.assertEqual(c.JupyterHub.trusted_alt_names, ["IP:10.0.0.1"])
+        self.assertEqual(c.JupyterHub.internal_certs_location, str(self.home / "hub" / "internal-ssl-10.0.0.1"))
+        culler = next(s for s in c.JupyterHub.services if s["name"] == "idle-culler")["command"]
+        self.assertIn(f"--internal-certs-location={self.home}/hub/internal-ssl-10.0.0.1", culler)
+        self.assertIn("--ssl-enabled=True", culler)
+        import jupyterhub_idle_culler  # the culler reads its command line as said
+        read = jupyterhub_idle_culler.IdleCuller()
+        read.parse_command_line(culler[3:])
+        self.assertEqual((read.ssl_enabled, read.internal_certs_location, read.timeout),
+                         (True, f"{self.home}/hub/internal-ssl-10.0.0.1", 2700))
+
+    def test_one_machine_s_traffic_stays_on_it_in_plain_http(self):
+        c = self.load(ROSTER, MAGIC_CLASS_SPAWNER="docker")
+        self.assertNotIn("internal_ssl", c.JupyterHub)
+        culler = next(s for s in c.JupyterHub.services if s["name"] == "idle-culler")["command"]
+        self.assertNotIn("--ssl-enabled", culler)
 
     def test_system_accounts(self):
         c = self.load(ROSTER, MAGIC_CLASS_SPAWNER="local")
@@ -140,6 +158,56 @@ class Spawners(unittest.TestCase):
             self.assertEqual(asyncio.run(spawner.docker("create_service", task_template=task)), "made")
         self.assertEqual(task["Resources"]["Limits"]["Pids"], 99)
         docker.assert_awaited_once()
+
+    def test_a_swarm_server_s_certificate_names_every_machine(self):
+        spawner = spawners.LabSwarmSpawner.__new__(spawners.LabSwarmSpawner)
+        nodes = [{"Status": {"Addr": a}} for a in ("10.0.0.2", "10.0.0.1", "0.0.0.0", "10.0.0.2")]
+        with mock.patch.object(spawners.SwarmSpawner, "docker", mock.AsyncMock(return_value=nodes)), \
+                mock.patch.object(spawners.SwarmSpawner, "create_certs", mock.AsyncMock(return_value="made")):
+            self.assertEqual(asyncio.run(spawner.create_certs()), "made")
+        self.assertEqual(spawner.ssl_alt_names, ["IP:10.0.0.1", "IP:10.0.0.2"])
+
+    def test_the_swarm_s_servers_get_their_certificates_as_secrets(self):
+        """dockerspawner 14.0.0 as the class patches it (patches/python: docs/upstream/
+        dockerspawner-swarm-internal-ssl.md): internal_ssl's files reach the task as swarm
+        secrets, not on a volume of the hub's machine, and go with its service."""
+        user = types.SimpleNamespace(name="ada", id=1, url="/user/ada/", escaped_name="ada")
+        spawner = spawners.SwarmSpawner(user=user, internal_ssl=True, image="img", network_name="",
+                                        use_internal_ip=True)
+        made, calls = {}, []
+
+        async def docker(method, *args, **kwargs):
+            calls.append((method, args, kwargs))
+            if method == "create_secret":
+                made[kwargs["name"]] = kwargs["data"]
+                return {"ID": f"id-{len(made)}"}
+            if method == "secrets":
+                return [{"ID": "old"}]
+            if method == "inspect_service":
+                return {"Spec": {"TaskTemplate": {"ContainerSpec": {"Secrets": [{"SecretID": "id-1"}]}}}}
+            if method == "tasks":
+                return [{}]
+            return {}
+        with tempfile.TemporaryDirectory() as folder, mock.patch.object(spawner, "docker", docker), \
+                mock.patch.object(spawner, "get_env", return_value={}), \
+                mock.patch.object(spawner, "get_command", mock.AsyncMock(return_value=[])):
+            paths = {}
+            for key, name in (("keyfile", "user-ada.key"), ("certfile", "user-ada.crt"), ("cafile", "ca_trust.crt")):
+                paths[key] = os.path.join(folder, name)
+                Path(paths[key]).write_text(name)
+            inside = asyncio.run(spawner.move_certs(paths))
+            self.assertEqual(inside, {"keyfile": "/run/secrets/user-ada.key", "certfile": "/run/secrets/user-ada.crt",
+                                      "cafile": "/run/secrets/ca_trust.crt"})
+            self.assertEqual(sorted(made.values()), [b"ca_trust.crt", b"user-ada.crt", b"user-ada.key"])
+            self.assertNotIn("/certs", [bind["bind"] for bind in spawner.volume_binds.values()])
+            asyncio.run(spawner.create_object())
+            spec = next(kw for method, _, kw in calls if method == "create_service")["task_template"]["ContainerSpec"]
+            self.assertEqual(sorted(secret["File"]["Name"] for secret in spec["Secrets"]),
+                             ["ca_trust.crt", "user-ada.crt", "user-ada.key"])
+            spawner.object_id = "service-id"
+            asyncio.run(spawner.remove_object())
+        removed = [args[0] for method, args, _ in calls if method == "remove_secret"]
+        self.assertEqual(removed, ["old", "id-1"], "an earlier start's secrets, then the removed service's")
 
     def test_a_server_whose_pc_went_away_counts_as_stopped(self):
         spawner = spawners.LabSwarmSpawner.__new__(spawners.LabSwarmSpawner)
