@@ -63,7 +63,7 @@ if [ "$(id -u)" -eq 0 ]; then
     "$VENV/bin/python" scripts/class_service_test.py
     say "A hub of several classes and teachers (each reaches their own class only, endpoint by endpoint), a school's login and its LMS (class lists, scores, deep linking)"
     "$VENV/bin/python" scripts/school_test.py
-    say "A class over three machines of the test's own (Docker Swarm in namespaces): first boards, limits on a PC, a PC drained and one switched off with no saved work lost, a PC's other users and the registry tried, the bell on three and on one"
+    say "A class over three machines of the test's own (Docker Swarm in namespaces): first boards, limits on a PC, a PC drained and one switched off with no saved work lost, a PC's other users, the registry and the wire tried"
     "$VENV/bin/python" scripts/swarm_test.py
 else
     say "Class server test skipped: scripts/class.sh makes accounts, so it needs root"
