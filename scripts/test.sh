@@ -20,8 +20,19 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 start_downloads
-# A run stopped early (a failed step, Ctrl-C) does not leave the downloads running.
-trap stop_downloads EXIT
+# A run stopped early (a failed step, Ctrl-C) does not leave the downloads running, nor the
+# notebooks' steps when they run in the background (below).
+NOTEBOOKS_PID=""
+stop_notebook_steps() {
+    [ -n "$NOTEBOOKS_PID" ] || return 0
+    # Ctrl-C's signal, as a run in the foreground gets: each script stops the kernels, servers
+    # and browsers it started (kernels are in sessions of their own, which the group's signal
+    # would not reach).
+    kill -INT -- "-$NOTEBOOKS_PID" 2>/dev/null || true
+    wait "$NOTEBOOKS_PID" 2>/dev/null || true
+    NOTEBOOKS_PID=""
+}
+trap 'stop_downloads; stop_notebook_steps' EXIT
 
 say "cargo fmt --check"
 cargo fmt --all -- --check
@@ -56,7 +67,40 @@ say "The README's first command opens JupyterLab, as $(id -un) (uid $(id -u))"
 "$VENV/bin/python" scripts/notebooks_sh_test.py
 say "Binder's set-up (binder/postBuild and start), run here without a container"
 "$VENV/bin/python" scripts/binder_test.py
+# The notebooks' steps: every notebook through the kernel, then what reads their pictures and
+# boards in Chromium and JupyterLab.
+notebook_steps() {
+    say "Running every notebook through the Rust kernel"
+    exported="$ROOT/target/notebook-html"
+    "$VENV/bin/python" scripts/run_notebooks.py --html "$exported" "$@"
+    say "A learner's own notebook, outside notebooks/, finds the notebooks' settings and the compile cache"
+    "$VENV/bin/python" scripts/own_notebook_test.py
+
+    say "Checking every picture with axe-core: light, dark, and as a reopened notebook shows it"
+    "$VENV/bin/python" scripts/accessibility_test.py "$exported"
+    say "The widest pictures at projector size (1.5x) fit a 1280-pixel window"
+    "$VENV/bin/python" scripts/projector_test.py "$ROOT/target/projector-test"
+
+    if [ $# -gt 0 ] && [ ! -f "$exported/07-play-by-clicking.html" ]; then
+        say "Browser test skipped: notebook 07 was not among the notebooks asked for"
+        return 0
+    fi
+    say "Playing the exported clickable boards in headless Chromium (screenshots in target/browser-test)"
+    "$VENV/bin/python" scripts/browser_test.py "$exported/07-play-by-clicking.html" "$ROOT/target/browser-test"
+    say "Playing notebook 07 live in JupyterLab and Notebook 7 (screenshots in target/jupyterlab-test)"
+    "$VENV/bin/python" scripts/jupyterlab_test.py "$ROOT/target/jupyterlab-test"
+}
+
 if [ "$(id -u)" -eq 0 ]; then
+    # The class server's tests spend half their time waiting on hubs, containers and browsers,
+    # with one of the machine's cores idle: the notebooks' steps run beside them, in a process
+    # group of their own (stopped with the run, as the downloads are), their lines kept in
+    # target/notebook-steps.log and shown once they end.
+    say "The notebooks' steps run beside the class server's tests (their lines: target/notebook-steps.log, shown when they end)"
+    set -m
+    ( set -e; notebook_steps "$@" ) >"$ROOT/target/notebook-steps.log" 2>&1 </dev/null &
+    NOTEBOOKS_PID=$!
+    set +m
     say "The class server: JupyterHub from scripts/class.sh, students in containers with limits, who may see what, nothing lost"
     "$VENV/bin/python" scripts/class_test.py
     say "The class hub as a systemd service on a school's server (systemd as PID 1 in a container): a SIGKILL'd hub and a reboot come back by themselves; its unit hardened, running root's own copy of the code"
@@ -65,25 +109,12 @@ if [ "$(id -u)" -eq 0 ]; then
     "$VENV/bin/python" scripts/school_test.py
     say "A class over three machines of the test's own (Docker Swarm in namespaces): first boards, limits on a PC, a PC drained and one switched off with no saved work lost, a PC's other users, the registry and the wire tried"
     "$VENV/bin/python" scripts/swarm_test.py
+    notebooks_rc=0
+    wait "$NOTEBOOKS_PID" || notebooks_rc=$?
+    NOTEBOOKS_PID=""
+    cat "$ROOT/target/notebook-steps.log"
+    [ "$notebooks_rc" -eq 0 ] || { echo "test.sh: the notebooks' steps failed (above)" >&2; exit "$notebooks_rc"; }
 else
     say "Class server test skipped: scripts/class.sh makes accounts, so it needs root"
+    notebook_steps "$@"
 fi
-say "Running every notebook through the Rust kernel"
-exported="$ROOT/target/notebook-html"
-"$VENV/bin/python" scripts/run_notebooks.py --html "$exported" "$@"
-say "A learner's own notebook, outside notebooks/, finds the notebooks' settings and the compile cache"
-"$VENV/bin/python" scripts/own_notebook_test.py
-
-say "Checking every picture with axe-core: light, dark, and as a reopened notebook shows it"
-"$VENV/bin/python" scripts/accessibility_test.py "$exported"
-say "The widest pictures at projector size (1.5x) fit a 1280-pixel window"
-"$VENV/bin/python" scripts/projector_test.py "$ROOT/target/projector-test"
-
-if [ $# -gt 0 ] && [ ! -f "$exported/07-play-by-clicking.html" ]; then
-    say "Browser test skipped: notebook 07 was not among the notebooks asked for"
-    exit 0
-fi
-say "Playing the exported clickable boards in headless Chromium (screenshots in target/browser-test)"
-"$VENV/bin/python" scripts/browser_test.py "$exported/07-play-by-clicking.html" "$ROOT/target/browser-test"
-say "Playing notebook 07 live in JupyterLab and Notebook 7 (screenshots in target/jupyterlab-test)"
-"$VENV/bin/python" scripts/jupyterlab_test.py "$ROOT/target/jupyterlab-test"
