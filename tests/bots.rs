@@ -344,3 +344,56 @@ fn a_bot_whose_code_panics_anywhere_forfeits_and_no_panic_reaches_the_cell() {
         assert_eq!(message, expected);
     }
 }
+
+/// Every kind of player is a `Bot`, asked one way on tic-tac-toe as on any game: each level,
+/// random and perfect play, a search ahead, Monte Carlo tree search, MENACE, a learner's
+/// function and a closure `|game, position| move`. Each is asked for its turn on the empty
+/// board, plays a whole game against perfect play through `play_game` to the rules' end, and
+/// has no turn once the game is over.
+#[test]
+fn every_kind_of_player_is_a_bot_asked_one_way() {
+    use magic_tictactoe::menace::Menace;
+    use magic_tictactoe::{Board, Level, TicTacToe};
+
+    fn first_free(board: &Board) -> Option<Square> {
+        board.empty_squares().first()
+    }
+    let game = TicTacToe::default();
+    let mut players: Vec<(&str, Box<dyn Bot<TicTacToe>>)> = vec![
+        ("random", Box::new(Opponent::new(Level::Random, 1))),
+        ("rules", Box::new(Opponent::new(Level::Rules, 1))),
+        ("perfect", Box::new(Opponent::new(Level::Perfect, 1))),
+        ("perfect", Box::new(Opponent::perfect_for(&game).unwrap())),
+        ("random", Box::new(Opponent::random_for(&game, 1))),
+        (
+            "depth-2 search",
+            Box::new(Opponent::searching(2, |_: &Board, _: Player| 0)),
+        ),
+        ("MCTS, 50 playouts", Box::new(Opponent::mcts(50, 1))),
+        ("MENACE", Box::new(Opponent::from(Menace::new()))),
+        ("first_free", Box::new(Opponent::from(first_free))),
+        (
+            "your player",
+            Box::new(|_: &TicTacToe, board: &Board| board.empty_squares().first().unwrap()),
+        ),
+    ];
+    for (name, player) in &mut players {
+        assert_eq!(player.name(), *name);
+        let Some(Turn::Plays(choice)) = player.turn(&game, &Board::new()) else {
+            panic!("{name} did not play on the empty board");
+        };
+        assert!(Board::new().is_free(choice.square), "{name}");
+        let mut perfect = Opponent::new(Level::Perfect, 2);
+        let played = play_game(&game, player, &mut perfect);
+        assert!(
+            matches!(played.end, End::Over(_)),
+            "{name}: {:?}",
+            played.end
+        );
+        assert_eq!(
+            player.turn(&game, &played.last),
+            None,
+            "{name} after the end"
+        );
+    }
+}

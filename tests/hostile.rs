@@ -5,6 +5,7 @@
 //! The last test reads the sources and fails when a public function appears nowhere in this
 //! file: a new public call needs its hostile test here.
 
+use magic_tictactoe::Bot;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -398,9 +399,9 @@ proptest! {
         let _ = (board.is_free(n), board.is_free(s.as_str()), board.winning_moves(player));
         let mut own = Opponent::own(&s, players_from(&numbers)).named(&s);
         let _ = (own.name().len(), own.level(), own.depth(), own.is_learners(), own.seed());
-        let _ = (own.turn(board), own.choose(board));
+        let _ = (own.turn(&TicTacToe::default(), &board), own.choose(board));
         let mut searching = Opponent::searching(depth, evaluation_from(&scores));
-        let _ = (searching.turn(board), searching.positions_searched(), searching.depth());
+        let _ = (searching.turn(&TicTacToe::default(), &board), searching.positions_searched(), searching.depth());
         let mut game = Game::against(players_from(&numbers)).playing_as(you);
         play_every_form(&mut game, n, &s);
         let _ = (game.forfeit(), game.opponent().map(Opponent::name), game.outcome(), game.result_sentence(), game.to_html());
@@ -436,7 +437,7 @@ proptest! {
         }
         let _ = game.play_out(board, &mut random, |_| std::ops::ControlFlow::Continue(()));
         let mut player = Opponent::mcts(playouts, seed).with_exploration(c);
-        let _ = (player.name().len(), player.playouts(), player.level(), player.is_learners(), player.turn(board), player.choose(board));
+        let _ = (player.name().len(), player.playouts(), player.level(), player.is_learners(), player.turn(&TicTacToe::default(), &board), player.choose(board));
         let odd = check_ucb1(move |w, n, p, k| if n == 0 { c } else { w * c / f64::from(p) + k + f64::from(n) });
         let _ = (odd.is_right(), odd.checked(), odd.to_html(), odd.to_string());
         let odd = check_backpropagation(move |path: &mut [PathNode], _| {

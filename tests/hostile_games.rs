@@ -7,6 +7,7 @@
 //! processor time, the rest). How long each takes at the notebooks' opt-level is measured by
 //! `cargo run --example limits`, not here.
 
+use magic_tictactoe::Bot;
 use std::hash::{Hash, Hasher};
 
 use magic_tictactoe::challenge::Challenge;
@@ -371,9 +372,9 @@ where
     let _ = played.moves.len();
     let _ = Opponent::perfect_for(game).map(|mut perfect| perfect.choose_for(game, &start));
     let mut searching = Opponent::searching_for(game, u32::MAX, |_, _| 0);
-    let _ = searching.turn_for(game, &start);
+    let _ = searching.turn(game, &start);
     let mut own = Opponent::own_for(game, "own", |_: &G::Position| panic!("a learner's panic"));
-    let _ = own.turn_for(game, &start);
+    let _ = own.turn(game, &start);
     let players = [
         Opponent::random_for(game, 3),
         Opponent::mcts_for(game, 50, 4),
@@ -459,8 +460,8 @@ fn the_rest_of_the_any_game_calls() {
         .to_html();
     let mut searching = Opponent::searching_for(&Careless, 9, |_, _| 0);
     let _ = (
-        searching.choose_in(&Careless, &start),
-        searching.turn_in(&Careless, &start),
+        searching.choose_for(&Careless, &start),
+        searching.turn(&Careless, &start),
     );
     assert_eq!(magic_tictactoe::SolvedGame::tic_tac_toe().len(), 5_478);
     // A learner's bot plays a move without naming `Choice`'s fields.
@@ -609,7 +610,7 @@ fn rules_that_panic() {
     );
     // A searching player that meets the panic forfeits, saying where.
     let mut searching = Opponent::searching_for(&Careless, 9, |_, _| 0);
-    match searching.turn_for(&Careless, &start) {
+    match searching.turn(&Careless, &start) {
         Some(Turn::Forfeits(fault)) => assert!(fault.to_string().contains("`play` panicked")),
         _ => panic!("the searching player should forfeit"),
     }

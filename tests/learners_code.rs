@@ -2,6 +2,7 @@
 //! boards; searches with a learner's evaluation; a learner's minimax, negamax and alpha-beta
 //! checked on every position; and what goes wrong in them shown, never a panic.
 
+use magic_tictactoe::{Bot, TicTacToe};
 use std::cell::Cell;
 
 mod common;
@@ -169,14 +170,14 @@ fn any_answer_a_learner_can_give_is_a_square_or_a_forfeit() {
     let board = Board::new().try_play(5).unwrap();
     let mut numbers = Opponent::from(|_: &Board| 0_i64);
     assert!(matches!(
-        numbers.turn(board),
+        numbers.turn(&TicTacToe::default(), &board),
         Some(Turn::Forfeits(Fault::NoSquare(_)))
     ));
     let mut text = Opponent::from(|_: &Board| "b3");
     assert_eq!(text.choose_move(board), Some(Square::Right));
     let mut nothing = Opponent::from(|_: &Board| None::<Square>);
     assert!(matches!(
-        nothing.turn(board),
+        nothing.turn(&TicTacToe::default(), &board),
         Some(Turn::Forfeits(Fault::NoSquare(_)))
     ));
 }
@@ -456,7 +457,10 @@ fn an_evaluation_that_goes_wrong_or_wavers_is_reported() {
     );
     let mut searcher = Opponent::searching(3, broken);
     let board: Board = "X../.O./...".parse().unwrap();
-    assert!(matches!(searcher.turn(board), Some(Turn::Forfeits(_))));
+    assert!(matches!(
+        searcher.turn(&TicTacToe::default(), &board),
+        Some(Turn::Forfeits(_))
+    ));
 }
 
 /// A depth outside 1 to 9 is searched at 1 or 9, and the picture says so instead of changing

@@ -1,6 +1,7 @@
 //! MENACE: its boxes counted by meeting every position, its moves checked on every position,
 //! its lessons checked bead by bead, and a trained MENACE playing like any other opponent.
 
+use magic_tictactoe::{Bot, TicTacToe};
 use std::collections::{BTreeSet, HashMap};
 
 use magic_tictactoe::challenge::Challenge;
@@ -71,7 +72,7 @@ fn a_copy_of_menace_plays_its_beads_turned_back_on_every_position() {
     let mut game_over_or_forced = 0;
     for board in positions_with_x_to_move() {
         let (canonical, symmetry) = board.canonical_with_symmetry();
-        match opponent.turn(board) {
+        match opponent.turn(&TicTacToe::default(), &board) {
             Some(Turn::Plays(choice)) => {
                 assert!(board.is_free(choice.square));
                 // The square played is a bead of the box, turned back to the board.

@@ -90,7 +90,7 @@ fn every_any_game_form_is_its_tic_tac_toe_name_and_for() {
     assert!(
         functions
             .iter()
-            .any(|(_, name, deprecated)| name == "turn_in" && *deprecated)
+            .any(|(_, name, deprecated)| name == "of_game" && *deprecated)
     );
     assert_eq!(off_convention(&functions), Vec::<String>::new());
 }

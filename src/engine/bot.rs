@@ -1,7 +1,9 @@
 //! A player of a game, whatever plays it: the one trait every match plays its players through
-//! (board-game-rs's `Bot`, minimax-rs's `Strategy`). The computer's players ([`Opponent`](crate::Opponent)) and a
-//! learner's own function are bots; a challenge, a tournament, MENACE's training and
-//! [`play_game`](super::play_game) all play them through one runner.
+//! (board-game-rs's `Bot`, minimax-rs's `Strategy`). Every kind of the computer's players
+//! (random, tic-tac-toe's levels, perfect, a search ahead, Monte Carlo tree search, MENACE), a
+//! learner's own type and a learner's function `|game, position| move` are bots; an
+//! [`Opponent`](crate::Opponent) is one of them, named and seeded. A challenge, a tournament,
+//! MENACE's training and [`play_game`](super::play_game) all play them through one runner.
 
 use super::play::{Choice, Fault, Turn};
 use super::{Reason, learner};
@@ -61,15 +63,6 @@ pub trait Bot<G: TwoPlayerGame> {
         0
     }
 
-    /// Whether a match may take its turns as they come: the crate's own players check a
-    /// learner's moves and catch a learner's panics themselves. A player of one's own is
-    /// checked by the match: a move that is not one of the game's moves there, or a panic in
-    /// its `turn`, forfeits the game.
-    #[doc(hidden)]
-    fn checks_itself(&self) -> bool {
-        false
-    }
-
     /// The chance it plays each move at `position`, when that can be known without playing
     /// (an exact count of a match walks the game's tree with it): `None` when the game is
     /// over, or when it cannot be known (the default).
@@ -79,42 +72,119 @@ pub trait Bot<G: TwoPlayerGame> {
     }
 }
 
-/// A learner's own function from a position to a move, as a player: a move that is not one of
-/// the game's moves there, or a panic, forfeits the game.
-pub(crate) struct Own<F> {
-    pub(crate) name: String,
-    pub(crate) choose: F,
-}
-
-impl<G, F> Bot<G> for Own<F>
+/// A function of the game and a position where it is to move, answering with a move, is a
+/// player: `|game, position| move`. Its name is the function's (`my_player`), or "your player"
+/// for a closure.
+///
+/// ```
+/// use magic_tictactoe::engine::play::End;
+/// use magic_tictactoe::games::TakeAway;
+/// use magic_tictactoe::{Ending, Opponent, Player, play_game};
+///
+/// // Take two sticks while there are two, else one.
+/// let mut greedy = |_: &TakeAway, &(sticks, _): &(u32, Player)| sticks.min(2);
+/// let mut perfect = Opponent::perfect_for(&TakeAway::new(5))?;
+/// let game = play_game(&TakeAway::new(5), &mut greedy, &mut perfect);
+/// assert_eq!(game.end, End::Over(Ending::Won(Player::O)));
+/// # Ok::<(), magic_tictactoe::SearchError>(())
+/// ```
+impl<G, F> Bot<G> for F
 where
     G: TwoPlayerGame,
-    F: FnMut(&G::Position) -> G::Move,
+    F: FnMut(&G, &G::Position) -> G::Move,
 {
     fn name(&self) -> &str {
-        &self.name
+        function_name::<F>()
     }
 
-    /// Checked by the match ([`checked_turn`]): a move that is not one of the game's moves
-    /// there, or a panic, forfeits.
-    fn turn(&mut self, _: &G, position: &G::Position) -> Option<Turn<G::Move>> {
+    /// Checked by the match: a move that is not one of the game's moves there, or a panic,
+    /// forfeits.
+    fn turn(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
+        if game.ending(position).is_some() {
+            return None;
+        }
         Some(Turn::Plays(Choice {
-            square: (self.choose)(position),
+            square: self(game, position),
             reason: Reason::OwnPlayer,
         }))
     }
 }
 
-/// `bot`'s turn at `position`: a player that does not check itself forfeits for a move that is
-/// not one of the game's moves there, or a panic.
+/// A boxed player, of whatever kind, is a player: a list of players of several kinds is a
+/// `Vec<Box<dyn Bot<G>>>`, and `play_game(&game, &mut players[0], &mut players[1])` plays two.
+impl<G: TwoPlayerGame> Bot<G> for Box<dyn Bot<G> + '_> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn turn(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
+        (**self).turn(game, position)
+    }
+
+    fn new_game(&mut self, seeds: &mut fastrand::Rng) {
+        (**self).new_game(seeds);
+    }
+
+    fn work(&self) -> u64 {
+        (**self).work()
+    }
+
+    fn chances(&mut self, game: &G, position: &G::Position) -> Option<MoveChances<G::Move>> {
+        (**self).chances(game, position)
+    }
+}
+
+/// A player called by another name than its own.
+pub(crate) struct Named<B> {
+    pub(crate) name: String,
+    pub(crate) bot: B,
+}
+
+impl<G: TwoPlayerGame, B: Bot<G>> Bot<G> for Named<B> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn turn(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
+        self.bot.turn(game, position)
+    }
+
+    fn new_game(&mut self, seeds: &mut fastrand::Rng) {
+        self.bot.new_game(seeds);
+    }
+
+    fn work(&self) -> u64 {
+        self.bot.work()
+    }
+
+    fn chances(&mut self, game: &G, position: &G::Position) -> Option<MoveChances<G::Move>> {
+        self.bot.chances(game, position)
+    }
+}
+
+/// The last part of a function's path, `my_player` for `ctx::my_player`; "your player" for a
+/// closure, whose type has no name a learner would know.
+pub(crate) fn function_name<F>() -> &'static str {
+    let full = std::any::type_name::<F>();
+    let last = full.rsplit("::").next().unwrap_or(full);
+    if full.contains("{{closure}}")
+        || last.is_empty()
+        || !last.chars().all(|c| c.is_alphanumeric() || c == '_')
+    {
+        "your player"
+    } else {
+        last
+    }
+}
+
+/// `bot`'s turn at `position`, as a match takes it: a move that is not one of the game's moves
+/// there, or a panic, forfeits. (The crate's own players never choose such a move, and report
+/// a panic in the game's own code as [`Fault::GamePanicked`], so that it is not theirs.)
 pub(crate) fn checked_turn<G: TwoPlayerGame>(
     bot: &mut (dyn Bot<G> + '_),
     game: &G,
     position: &G::Position,
 ) -> Option<Turn<G::Move>> {
-    if bot.checks_itself() {
-        return bot.turn(game, position);
-    }
     match learner::run(|| bot.turn(game, position)) {
         Ok(Some(Turn::Plays(choice))) if !game.moves(position).contains(&choice.square) => {
             Some(Turn::Forfeits(Fault::NotAMove {
@@ -134,9 +204,6 @@ pub(crate) fn checked_chances<G: TwoPlayerGame>(
     game: &G,
     position: &G::Position,
 ) -> Option<MoveChances<G::Move>> {
-    if bot.checks_itself() {
-        return bot.chances(game, position);
-    }
     match learner::run(|| bot.chances(game, position)) {
         Ok(Some(Ok(chances))) => {
             let moves = game.moves(position);

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Analysis, Choice, End, Forfeit, Level, Opponent, Turn};
+use super::{Analysis, Bot, Choice, End, Forfeit, Level, Opponent, Turn};
 use crate::rules::text::capitalised;
 use crate::rules::{Board, IntoSquare, MoveError, Outcome, Player, Square, TicTacToe};
 
@@ -163,7 +163,7 @@ impl Game {
         if board.to_move() != Some(computer.plays) {
             return;
         }
-        match computer.opponent.turn(board) {
+        match computer.opponent.turn(&TicTacToe::default(), &board) {
             Some(Turn::Plays(choice)) => {
                 self.push(choice.square);
                 self.last_reply = Some(choice);

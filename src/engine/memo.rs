@@ -127,25 +127,6 @@ where
         self.len += usize::from(fresh);
     }
 
-    /// Forgets what `keep` says no to.
-    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&V) -> bool) {
-        for slot in &mut self.by_index {
-            if slot.as_ref().is_some_and(|value| !keep(value)) {
-                *slot = None;
-                self.len -= 1;
-            }
-        }
-        let before = self.by_hash.len() + self.collided.len();
-        self.by_hash.retain(|_, (_, value)| keep(value));
-        self.collided.retain(|(_, value)| keep(value));
-        self.len -= before - self.by_hash.len() - self.collided.len();
-    }
-
-    /// Forgets everything.
-    pub(crate) fn clear(&mut self) {
-        *self = Memo::new();
-    }
-
     /// How many positions it remembers.
     pub(crate) fn len(&self) -> usize {
         self.len
@@ -176,7 +157,7 @@ mod tests {
     }
 
     #[test]
-    fn remembers_forgets_and_counts_positions_by_their_hash() {
+    fn remembers_and_counts_positions_by_their_hash() {
         let mut memo = Memo::<ConnectFour, usize>::new();
         let all = positions(300);
         for (n, &position) in all.iter().enumerate() {
@@ -185,20 +166,14 @@ mod tests {
         memo.insert(all[7], 1_000);
         assert_eq!(memo.len(), 300);
         assert_eq!(memo.get(&all[7]), Some(&1_000));
-        memo.retain(|&n| n % 2 == 0);
-        assert_eq!(memo.len(), 151);
         for (n, position) in all.iter().enumerate() {
-            let kept = if n == 7 {
-                Some(&1_000)
-            } else {
-                (n % 2 == 0).then_some(&n)
-            };
-            assert_eq!(memo.get(position), kept);
+            let kept = if n == 7 { 1_000 } else { n };
+            assert_eq!(memo.get(position), Some(&kept));
         }
     }
 
-    /// Two positions with one hash: the second is kept aside, found, changed and forgotten as
-    /// the first is, also once the first is gone.
+    /// Two positions with one hash: the second is kept aside, found and changed as the first
+    /// is.
     #[test]
     fn positions_with_the_same_hash_are_both_kept() {
         let mut memo = Memo::<ConnectFour, usize>::new();
@@ -211,11 +186,6 @@ mod tests {
         assert_eq!((memo.get(&first), memo.get(&second)), (Some(&1), Some(&2)));
         memo.insert(second, 3);
         assert_eq!((memo.get(&second), memo.len()), (Some(&3), 2));
-        memo.retain(|&n| n != 1);
-        assert_eq!(
-            (memo.get(&first), memo.get(&second), memo.len()),
-            (None, Some(&3), 1)
-        );
         memo.insert(first, 4);
         assert_eq!(
             (memo.get(&first), memo.get(&second), memo.len()),

@@ -29,7 +29,6 @@ use std::rc::Rc;
 use super::Bot;
 use super::budget::Budget;
 use super::matches::play_within;
-use super::opponent::Chances;
 use super::play::{Choice, Fault, Finish, Turn};
 use super::{DEFAULT_SEED, Opponent, Reason};
 use crate::rules::text::thousands;
@@ -706,10 +705,6 @@ impl Bot<TicTacToe> for Learning<'_> {
         "MENACE"
     }
 
-    fn checks_itself(&self) -> bool {
-        true
-    }
-
     fn turn(&mut self, _: &TicTacToe, &board: &Board) -> Option<Turn> {
         if board.is_over() {
             return None;
@@ -731,12 +726,6 @@ impl Bot<TicTacToe> for Learning<'_> {
     }
 }
 
-impl Chances for Menace {
-    fn chances(&self, board: Board) -> Result<[f64; 9], Fault> {
-        self.move_chances(board)
-    }
-}
-
 impl From<&Menace> for Opponent {
     /// A copy of MENACE as it stands, which plays from its boxes and no longer learns. As O
     /// (it learns as X) its boxes are new ones, with as many beads of each colour: each kind of
@@ -751,7 +740,11 @@ impl From<Menace> for Opponent {
     /// MENACE as it stands, playing from its boxes and no longer learning.
     fn from(menace: Menace) -> Opponent {
         let seed = menace.seed();
-        Opponent::drawing("MENACE", Rc::new(menace), seed)
+        Opponent::beads(
+            "MENACE",
+            Rc::new(move |board| menace.move_chances(board)),
+            seed,
+        )
     }
 }
 

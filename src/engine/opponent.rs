@@ -4,23 +4,21 @@
 //! [`Opponent`], reproducible from a seed, and a [`Bot`]: the challenges, the tournaments, a game
 //! session and MENACE's training play with the same players, through one match runner.
 //!
-//! Each kind of player is a file of its own under `opponent/`: `draws.rs` (tic-tac-toe's
-//! levels, random and perfect play, MENACE's chances), `own.rs` (a learner's function),
-//! `searching.rs` (a search a few moves ahead) and `monte_carlo.rs` (Monte Carlo tree search);
-//! this file makes them, names them, seeds them and remembers what they worked out, and makes
-//! every one a [`Bot`].
+//! Each kind of player is a [`Bot`] of its own, a file under `opponent/`: `random.rs`,
+//! `levels.rs` (tic-tac-toe's levels), `perfect.rs` (any game solved), `searching.rs` (a search a
+//! few moves ahead), `monte_carlo.rs` (Monte Carlo tree search), `beads.rs` (MENACE) and `own.rs`
+//! (a learner's function, a learner's own bot). This file makes them, names them and seeds them.
 //!
 //! A learner's code runs through [`learner::run`], so a panic in it is caught: an opponent
 //! whose code panics, or names a move it may not make, forfeits the game instead of taking the
 //! notebook down.
 
-use std::any::type_name;
 use std::fmt;
 use std::hash::Hash;
 use std::rc::Rc;
 
 use super::ahead::MAX_DEPTH;
-use super::bot::{Bot, checked_chances, checked_turn};
+use super::bot::{Bot, MoveChances, function_name};
 use super::budget::MAX_SOLVE_DEPTH;
 use super::memo::Memo;
 use super::play::{Choice, Fault, Turn};
@@ -36,57 +34,38 @@ use crate::rules::{Board, IntoSquare, Player, Square, TicTacToe, TwoPlayerGame};
 /// each).
 pub const MAX_OPPONENT_PLAYOUTS: u32 = 2_000;
 
-mod draws;
+mod asking;
+mod beads;
+mod levels;
 mod monte_carlo;
 mod own;
+mod perfect;
+mod random;
 mod searching;
 
-pub(crate) use draws::{Chances, Draws, MoveChances};
-use draws::{FromChances, PerfectPlay, Uniform};
+use beads::{Beads, ChancesFn};
+use levels::Levelled;
 use monte_carlo::MonteCarlo;
-use own::{Broken, Own, OwnBot};
+use own::{Own, Yours};
+use perfect::Perfect;
+use random::Random;
 use searching::{EvaluateFn, Searching};
 
-/// The kinds of player, each in a file of its own.
-enum Kind<G: TwoPlayerGame> {
-    Drawing(Rc<dyn Draws<G>>),
-    Own(Own<G::Position, G::Move>),
-    Searching(Searching<G::Position>),
-    Mcts(MonteCarlo),
-    Bot(Box<dyn OwnBot<G>>),
-}
-
-impl<G: TwoPlayerGame> Clone for Kind<G> {
-    fn clone(&self) -> Kind<G> {
-        match self {
-            Kind::Drawing(player) => Kind::Drawing(Rc::clone(player)),
-            Kind::Own(own) => Kind::Own(own.clone()),
-            Kind::Searching(searching) => Kind::Searching(searching.clone()),
-            Kind::Mcts(search) => Kind::Mcts(*search),
-            Kind::Bot(bot) => Kind::Bot(bot.copy()),
-        }
-    }
-}
-
-/// What a player knows of the positions it has met: its move there (a Monte Carlo search works
-/// each position out once), and a learner's code's chances (asked twice, the first time only).
-type Known<G> = Memo<G, Knowledge<<G as TwoPlayerGame>::Move>>;
-
-#[derive(Clone)]
-enum Knowledge<M> {
-    Move(Choice<M>),
-    Chances(Option<MoveChances<M>>),
-}
+/// Makes the kind of player afresh, its random draws from a seed.
+type Fresh<G> = Rc<dyn Fn(u64) -> Box<dyn Bot<G>>>;
 
 /// A computer player, for tic-tac-toe unless another game is named: one of tic-tac-toe's
 /// [`Level`]s, random or perfect play on any game, Monte Carlo tree search, a search that looks
 /// a few moves ahead with a learner's evaluation, MENACE, or a learner's own function from a
 /// position to a move.
 ///
-/// The same player and seed always choose the same moves. Tic-tac-toe's players are made with
-/// [`Opponent::new`], [`Opponent::own`], [`Opponent::searching`] and [`Opponent::mcts`] and
-/// asked with [`Opponent::turn`]; any game's with the same names ending in `_for`, which take
-/// the game, and asked with [`Opponent::turn_for`].
+/// It is a [`Bot`]: the kind of player, boxed, with its name and its seed. The same player and
+/// seed always choose the same moves, and a clone is the same player afresh, for a new game.
+/// Tic-tac-toe's players are made with [`Opponent::new`], [`Opponent::own`],
+/// [`Opponent::searching`] and [`Opponent::mcts`]; any game's with the same names ending in
+/// `_for`, which take the game. Every one is asked the same way, [`Bot::turn`], on any game
+/// (`player.turn(&game, &position)`); on tic-tac-toe [`Opponent::choose_move`] says just the
+/// square.
 ///
 /// ```
 /// use magic_tictactoe::{Board, Level, Opponent, Square};
@@ -117,30 +96,34 @@ enum Knowledge<M> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Opponent<G: TwoPlayerGame = TicTacToe> {
-    kind: Kind<G>,
+    bot: Box<dyn Bot<G>>,
+    fresh: Fresh<G>,
     name: String,
     seed: u64,
-    rng: fastrand::Rng,
-    positions: u64,
-    /// The moves its Monte Carlo searches looked at and played out, over all its moves.
-    work: u64,
-    known: Known<G>,
-    /// Its level, for one of tic-tac-toe's: the move is then read from the solved table at
-    /// once, with no call through the player's trait object.
+    /// The work of its searches before it was last made afresh.
+    work_before: u64,
+    /// Its level, for one of tic-tac-toe's.
     level: Option<Level>,
+    /// How far ahead it searches, for a search ahead.
+    depth: Option<u32>,
+    /// Its playouts and exploration constant, for a Monte Carlo tree search.
+    playouts: Option<(u32, f64)>,
+    /// Whether it runs a learner's code.
+    learners: bool,
+    /// Whether each game of a match makes it afresh from a seed of its own.
+    afresh: bool,
 }
 
 impl<G: TwoPlayerGame> Clone for Opponent<G> {
+    /// The same player afresh, as it was made: its random draws from its seed again, its
+    /// searches' work counted on.
     fn clone(&self) -> Opponent<G> {
         Opponent {
-            kind: self.kind.clone(),
+            bot: (self.fresh)(self.seed),
+            fresh: Rc::clone(&self.fresh),
             name: self.name.clone(),
-            seed: self.seed,
-            rng: self.rng.clone(),
-            positions: self.positions,
-            work: self.work,
-            known: self.known.clone(),
-            level: self.level,
+            work_before: self.work_before.saturating_add(self.bot.work()),
+            ..*self
         }
     }
 }
@@ -158,27 +141,48 @@ impl<G: TwoPlayerGame> fmt::Debug for Opponent<G> {
 impl Opponent<TicTacToe> {
     /// An opponent of `level` whose random choices follow from `seed`.
     pub fn new(level: Level, seed: u64) -> Opponent {
-        Opponent::of_kind(Kind::Drawing(Rc::new(level)), level.name(), seed)
+        let fresh = move |seed| -> Box<dyn Bot<TicTacToe>> {
+            Box::new(Levelled {
+                level,
+                rng: fastrand::Rng::with_seed(seed),
+            })
+        };
+        Opponent {
+            level: Some(level),
+            ..Opponent::made(Rc::new(fresh), level.name(), seed)
+        }
     }
 
     /// A learner's own player called `name`: `choose` is given each board where it is to move
     /// and answers with a square (a [`Square`], a keypad digit, or `Some`/`None` of one).
     ///
     /// If it answers with a taken square, with something that is no square, or panics, it
-    /// forfeits the game; see [`Opponent::turn`].
+    /// forfeits the game; see [`Bot::turn`].
+    ///
+    /// ```
+    /// use magic_tictactoe::{Board, Bot, Fault, Opponent, TicTacToe, Turn};
+    ///
+    /// let mut stubborn = Opponent::own("always 5", |_: &Board| 5);
+    /// let board = Board::new().try_play(5)?;
+    /// let Some(Turn::Forfeits(fault)) = stubborn.turn(&TicTacToe::default(), &board) else { panic!() };
+    /// assert_eq!(fault.to_string(), "it chose square 5, but X is already there");
+    /// # Ok::<(), magic_tictactoe::MoveError>(())
+    /// ```
     pub fn own<F, S>(name: &str, choose: F) -> Opponent
     where
         F: Fn(&Board) -> S + 'static,
         S: IntoSquare,
     {
-        let choose = Own(Rc::new(move |board: &Board| {
-            let square = choose(board).into_square().map_err(Fault::NoSquare)?;
-            match board.get(square) {
-                Some(by) => Err(Fault::Taken { square, by }),
-                None => Ok(square),
-            }
-        }));
-        Opponent::of_kind(Kind::Own(choose), name.to_owned(), 0)
+        Opponent::own_within(
+            name,
+            Rc::new(move |board: &Board| {
+                let square = choose(board).into_square().map_err(Fault::NoSquare)?;
+                match board.get(square) {
+                    Some(by) => Err(Fault::Taken { square, by }),
+                    None => Ok(square),
+                }
+            }),
+        )
     }
 
     /// A player that searches `depth` moves ahead (1 to 9; the whole game at 9; a depth outside
@@ -230,13 +234,16 @@ impl Opponent<TicTacToe> {
         Opponent::mcts_for(&TicTacToe::default(), playouts, seed)
     }
 
-    /// A player that plays by drawing from its own chances (MENACE), called `name`.
-    pub(crate) fn drawing(name: &str, player: Rc<dyn Chances>, seed: u64) -> Opponent {
-        Opponent::of_kind(
-            Kind::Drawing(Rc::new(FromChances(player))),
-            name.to_owned(),
-            seed,
-        )
+    /// A player called `name` that draws each square with the chance `chances` gives it
+    /// (MENACE, its beads), its draws from `seed`.
+    pub(crate) fn beads(name: &str, chances: ChancesFn, seed: u64) -> Opponent {
+        let fresh = move |seed| -> Box<dyn Bot<TicTacToe>> {
+            Box::new(Beads {
+                chances: Rc::clone(&chances),
+                rng: fastrand::Rng::with_seed(seed),
+            })
+        };
+        Opponent::made(Rc::new(fresh), name.to_owned(), seed)
     }
 
     /// The square it plays on `board`, or `None` if the game is over or it forfeits.
@@ -247,38 +254,25 @@ impl Opponent<TicTacToe> {
     /// The square it plays on `board` and why, or `None` if the game is over or it forfeits.
     /// [`choose_for`](Opponent::choose_for) on any game.
     pub fn choose(&mut self, board: Board) -> Option<Choice> {
-        match self.turn(board)? {
-            Turn::Plays(choice) => Some(choice),
-            Turn::Forfeits(_) => None,
-        }
+        self.choose_for(&TicTacToe::default(), &board)
     }
+}
 
-    /// What it does on `board`: play a square, or forfeit because its code chose no free
-    /// square or panicked. `None` once the game is over. The crate's levels never forfeit.
-    /// [`turn_for`](Opponent::turn_for) on any game.
-    ///
-    /// ```
-    /// use magic_tictactoe::{Board, Fault, Opponent, Turn};
-    ///
-    /// let mut stubborn = Opponent::own("always 5", |_: &Board| 5);
-    /// let board = Board::new().try_play(5)?;
-    /// let Some(Turn::Forfeits(fault)) = stubborn.turn(board) else { panic!() };
-    /// assert_eq!(fault.to_string(), "it chose square 5, but X is already there");
-    /// # Ok::<(), magic_tictactoe::MoveError>(())
-    /// ```
-    pub fn turn(&mut self, board: Board) -> Option<Turn> {
-        match self.level {
-            // A level's move straight from the solved table (the bench's "perfect move").
-            Some(level) if !board.is_over() => {
-                let game = TicTacToe::default();
-                Some(match level.choose(&game, &board, &mut self.rng) {
-                    Ok(choice) => Turn::Plays(choice),
-                    Err(fault) => Turn::Forfeits(fault),
-                })
-            }
-            Some(_) => None,
-            None => self.turn_for(&TicTacToe::default(), &board),
-        }
+impl From<Level> for Opponent {
+    /// The level with the crate's usual seed, [`DEFAULT_SEED`](crate::DEFAULT_SEED).
+    fn from(level: Level) -> Opponent {
+        Opponent::new(level, DEFAULT_SEED)
+    }
+}
+
+impl<F, S> From<F> for Opponent
+where
+    F: Fn(&Board) -> S + 'static,
+    S: IntoSquare,
+{
+    /// A learner's own player, named after its function (a closure is "your player").
+    fn from(choose: F) -> Opponent {
+        Opponent::own(function_name::<F>(), choose)
     }
 }
 
@@ -288,28 +282,32 @@ where
     G: TwoPlayerGame + 'static,
     G::Position: Hash + Eq,
 {
-    fn of_kind(kind: Kind<G>, name: String, seed: u64) -> Opponent<G> {
-        let level = match &kind {
-            Kind::Drawing(player) => player.level(),
-            _ => None,
-        };
+    /// The player `fresh` makes, called `name`, its random draws from `seed`.
+    fn made(fresh: Fresh<G>, name: String, seed: u64) -> Opponent<G> {
         Opponent {
-            level,
-            kind,
+            bot: fresh(seed),
+            fresh,
             name,
             seed,
-            rng: fastrand::Rng::with_seed(seed),
-            positions: 0,
-            work: 0,
-            known: Memo::new(),
+            work_before: 0,
+            level: None,
+            depth: None,
+            playouts: None,
+            learners: false,
+            afresh: false,
         }
     }
 
     /// A player of `game` that plays any of the moves, each as likely as the others, drawn from
     /// `seed`.
     pub fn random_for(game: &G, seed: u64) -> Opponent<G> {
-        let _ = game;
-        Opponent::of_kind(Kind::Drawing(Rc::new(Uniform)), "random".to_owned(), seed)
+        let _: &G = game;
+        let fresh = |seed| -> Box<dyn Bot<G>> {
+            Box::new(Random {
+                rng: fastrand::Rng::with_seed(seed),
+            })
+        };
+        Opponent::made(Rc::new(fresh), "random".to_owned(), seed)
     }
 
     /// A player of `game` that plays perfectly: one of the best moves, each as likely as the
@@ -320,9 +318,15 @@ where
     /// A [`SearchError`] when the game is too big to solve in a cell, or its own code panics
     /// while it is solved.
     pub fn perfect_for(game: &G) -> Result<Opponent<G>, SearchError> {
-        let solved = SolvedGame::new(game, &game.start())?;
-        Ok(Opponent::of_kind(
-            Kind::Drawing(Rc::new(PerfectPlay(solved))),
+        let solved = Rc::new(SolvedGame::new(game, &game.start())?);
+        let fresh = move |seed| -> Box<dyn Bot<G>> {
+            Box::new(Perfect {
+                solved: Rc::clone(&solved),
+                rng: fastrand::Rng::with_seed(seed),
+            })
+        };
+        Ok(Opponent::made(
+            Rc::new(fresh),
             "perfect".to_owned(),
             DEFAULT_SEED,
         ))
@@ -335,9 +339,24 @@ where
     where
         F: Fn(&G::Position) -> G::Move + 'static,
     {
-        let _ = game;
-        let choose = Own(Rc::new(move |position: &G::Position| Ok(choose(position))));
-        Opponent::of_kind(Kind::Own(choose), name.to_owned(), 0)
+        let _: &G = game;
+        Opponent::own_within(
+            name,
+            Rc::new(move |position: &G::Position| Ok(choose(position))),
+        )
+    }
+
+    fn own_within(name: &str, choose: own::ChooseFn<G::Position, G::Move>) -> Opponent<G> {
+        let fresh = move |_| -> Box<dyn Bot<G>> {
+            Box::new(Own {
+                choose: Rc::clone(&choose),
+                asked: Memo::new(),
+            })
+        };
+        Opponent {
+            learners: true,
+            ..Opponent::made(Rc::new(fresh), name.to_owned(), 0)
+        }
     }
 
     /// A learner's own [`Bot`] as a player of its game, so that whatever takes an opponent
@@ -372,7 +391,21 @@ where
     /// ```
     pub fn bot<B: Bot<G> + Clone + 'static>(bot: B) -> Opponent<G> {
         let name = learner::run(|| bot.name().to_owned()).unwrap_or_else(|_| "your bot".to_owned());
-        Opponent::of_kind(Kind::Bot(Box::new(bot)), name, 0)
+        // It plays itself; a fresh one (a clone, the other side against itself) plays a copy
+        // of it as it was made, and forfeits, saying so, when its `clone` panicked.
+        let kept = learner::run(|| bot.clone());
+        let fresh = move |_| -> Box<dyn Bot<G>> {
+            let copy = match &kept {
+                Ok(kept) => learner::run(|| Box::new(kept.clone()) as Box<dyn Bot<G>>),
+                Err(message) => Err(message.clone()),
+            };
+            Box::new(Yours(copy))
+        };
+        Opponent {
+            bot: Box::new(Yours(Ok(Box::new(bot)))),
+            learners: true,
+            ..Opponent::made(Rc::new(fresh), name, 0)
+        }
     }
 
     /// A player of `game` that searches `depth` moves ahead (1 to
@@ -382,7 +415,7 @@ where
     where
         E: Fn(&G::Position, Player) -> i32 + 'static,
     {
-        let _ = game;
+        let _: &G = game;
         Opponent::searching_within(MAX_SOLVE_DEPTH, depth, Rc::new(evaluation))
     }
 
@@ -398,44 +431,68 @@ where
                 thousands(u64::from(most))
             )
         };
-        Opponent::of_kind(Kind::Searching(Searching { depth, evaluation }), name, 0)
+        let fresh = move |_| -> Box<dyn Bot<G>> {
+            Box::new(Searching {
+                depth,
+                evaluation: Rc::clone(&evaluation),
+                positions: 0,
+                asked: Memo::new(),
+            })
+        };
+        Opponent {
+            depth: Some(depth),
+            learners: true,
+            ..Opponent::made(Rc::new(fresh), name, 0)
+        }
     }
 
     /// A player of `game` that plays the move a Monte Carlo tree search of `playouts` playouts
     /// tries most, as [`Opponent::mcts`] does for tic-tac-toe.
     pub fn mcts_for(game: &G, playouts: u32, seed: u64) -> Opponent<G> {
-        let _ = game;
+        let _: &G = game;
         let playouts = playouts.clamp(1, MAX_OPPONENT_PLAYOUTS);
-        Opponent::of_kind(
-            Kind::Mcts(MonteCarlo {
+        Opponent::monte_carlo(playouts, mcts::DEFAULT_EXPLORATION, seed)
+    }
+
+    fn monte_carlo(playouts: u32, exploration: f64, seed: u64) -> Opponent<G> {
+        let fresh = move |seed| -> Box<dyn Bot<G>> {
+            Box::new(MonteCarlo {
                 playouts,
-                exploration: mcts::DEFAULT_EXPLORATION,
-            }),
-            format!("MCTS, {} playouts", thousands(u64::from(playouts))),
-            seed,
-        )
+                exploration,
+                seed,
+                rng: fastrand::Rng::with_seed(seed),
+                known: Memo::new(),
+                work: 0,
+            })
+        };
+        let name = format!("MCTS, {} playouts", thousands(u64::from(playouts)));
+        Opponent {
+            playouts: Some((playouts, exploration)),
+            ..Opponent::made(Rc::new(fresh), name, seed)
+        }
     }
 
     /// The same Monte Carlo tree search player with exploration constant `c` (see
     /// [`Mcts::exploration`](crate::engine::mcts::Mcts::exploration)); other players are
     /// unchanged.
     #[must_use]
-    pub fn with_exploration(mut self, c: f64) -> Opponent<G> {
-        if let Kind::Mcts(MonteCarlo { exploration, .. }) = &mut self.kind {
-            *exploration = mcts::Mcts::new(1).map_or(mcts::DEFAULT_EXPLORATION, |search| {
-                search.exploration(c).exploration_constant()
-            });
-            self.known.clear();
+    pub fn with_exploration(self, c: f64) -> Opponent<G> {
+        let Some((playouts, _)) = self.playouts else {
+            return self;
+        };
+        let exploration = mcts::Mcts::new(1).map_or(mcts::DEFAULT_EXPLORATION, |search| {
+            search.exploration(c).exploration_constant()
+        });
+        Opponent {
+            name: self.name.clone(),
+            work_before: self.work(),
+            ..Opponent::monte_carlo(playouts, exploration, self.seed)
         }
-        self
     }
 
     /// The playouts of a Monte Carlo tree search player, and its exploration constant.
     pub fn playouts(&self) -> Option<(u32, f64)> {
-        match self.kind {
-            Kind::Mcts(search) => Some((search.playouts, search.exploration)),
-            _ => None,
-        }
+        self.playouts
     }
 
     /// The same opponent called `name`.
@@ -449,9 +506,14 @@ where
     #[must_use]
     pub fn with_seed(mut self, seed: u64) -> Opponent<G> {
         self.seed = seed;
-        self.known
-            .retain(|known| matches!(known, Knowledge::Chances(_)));
         self.reset();
+        self
+    }
+
+    /// The same opponent made afresh from a seed of its own for each game of a match, so that
+    /// every game is a new one (a Monte Carlo player forgets the moves it worked out).
+    pub(crate) fn afresh_each_game(mut self) -> Opponent<G> {
+        self.afresh = true;
         self
     }
 
@@ -468,15 +530,12 @@ where
 
     /// How far ahead it searches, for a depth-limited search.
     pub fn depth(&self) -> Option<u32> {
-        match self.kind {
-            Kind::Searching(Searching { depth, .. }) => Some(depth),
-            _ => None,
-        }
+        self.depth
     }
 
     /// Whether it runs a learner's code, which may go wrong.
     pub fn is_learners(&self) -> bool {
-        matches!(self.kind, Kind::Own(_) | Kind::Searching(_) | Kind::Bot(_))
+        self.learners
     }
 
     /// The seed it was made with.
@@ -484,187 +543,32 @@ where
         self.seed
     }
 
-    /// Positions its depth-limited search has visited so far, over all its moves.
+    /// Positions its depth-limited search has visited so far, over all its moves; 0 for other
+    /// players.
     pub fn positions_searched(&self) -> u64 {
-        self.positions
+        if self.depth.is_some() { self.work() } else { 0 }
     }
 
-    /// The moves its Monte Carlo searches have looked at and played out so far, over all its
-    /// moves (see [`MctsTree::work`](crate::engine::mcts::MctsTree::work)); 0 for other players.
+    /// The moves its searches have looked at so far, over all its moves: a Monte Carlo
+    /// search's moves and playouts (see [`MctsTree::work`](crate::engine::mcts::MctsTree::work)),
+    /// a depth-limited search's positions; 0 for a player that does not search.
     pub fn work(&self) -> u64 {
-        match &self.kind {
-            Kind::Bot(bot) => learner::run(|| bot.work()).unwrap_or(0),
-            _ => self.work,
-        }
+        self.work_before.saturating_add(self.bot.work())
     }
 
-    /// Starts its random choices again from the seed.
+    /// Starts it again from its seed, as it was made; its searches' work is counted on.
     pub fn reset(&mut self) {
-        self.rng = fastrand::Rng::with_seed(self.seed);
-    }
-
-    /// Starts its random draws again from `seed`, for another game of a sample: a player that
-    /// draws its moves at random draws others; a Monte Carlo search keeps the move it worked
-    /// out at each position (it always plays the same there), so a sample of a thousand games
-    /// searches each position once.
-    pub(crate) fn reseed(&mut self, seed: u64) {
-        if let Kind::Drawing(_) = self.kind {
-            self.rng = fastrand::Rng::with_seed(seed);
-        }
+        self.work_before = self.work();
+        self.bot = (self.fresh)(self.seed);
     }
 
     /// Its move at `position` of `game` and why, or `None` if the game is over or it forfeits:
     /// [`choose`](Opponent::choose) on any game.
     pub fn choose_for(&mut self, game: &G, position: &G::Position) -> Option<Choice<G::Move>> {
-        match self.turn_for(game, position)? {
+        match self.bot.turn(game, position)? {
             Turn::Plays(choice) => Some(choice),
             Turn::Forfeits(_) => None,
         }
-    }
-
-    /// What it does at `position` of `game`: play a move, or forfeit because its code chose no
-    /// move it may make, or panicked, or (MENACE) its box is empty. `None` once the game is
-    /// over. The computer's own players never forfeit. [`turn`](Opponent::turn) on any game.
-    pub fn turn_for(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
-        if game.ending(position).is_some() {
-            return None;
-        }
-        let choice = match &mut self.kind {
-            Kind::Drawing(player) => player.choose(game, position, &mut self.rng),
-            Kind::Own(own) => own.choose(game, position),
-            Kind::Searching(searching) => {
-                searching.choose(game, position).map(|(choice, positions)| {
-                    self.positions += positions;
-                    choice
-                })
-            }
-            Kind::Mcts(search) => {
-                let search = *search;
-                self.mcts_choice(game, position, search)
-            }
-            Kind::Bot(bot) => return checked_turn(&mut **bot, game, position),
-        };
-        Some(match choice {
-            Ok(choice) => Turn::Plays(choice),
-            Err(fault) => Turn::Forfeits(fault),
-        })
-    }
-
-    /// The chance it plays each move at `position` of `game`, when that can be known without
-    /// playing: exactly for the players that draw by a rule (tic-tac-toe's levels, random,
-    /// perfect, MENACE); all on one move for a Monte Carlo search (the same move each time);
-    /// for a learner's code, by asking it twice and getting the same answer. `None` when the
-    /// game is over or the two answers differ; a fault when it forfeits. A learner's code is
-    /// asked about each position only the first time.
-    pub(crate) fn chances_in(
-        &mut self,
-        game: &G,
-        position: &G::Position,
-    ) -> Option<MoveChances<G::Move>> {
-        if game.ending(position).is_some() {
-            return None;
-        }
-        match &mut self.kind {
-            Kind::Drawing(player) => return Some(player.chances(game, position)),
-            Kind::Mcts(_) => {
-                // The same move at the same position, always: all the chance on it.
-                return match self.turn_for(game, position)? {
-                    Turn::Plays(choice) => Some(Ok(vec![(choice.square, 1.0)])),
-                    Turn::Forfeits(fault) => Some(Err(fault)),
-                };
-            }
-            // A learner's bot says its chances itself, if it can.
-            Kind::Bot(bot) => return checked_chances(&mut **bot, game, position),
-            Kind::Own(_) | Kind::Searching(_) => {}
-        }
-        if let Some(Knowledge::Chances(known)) = self.known.get(position) {
-            return known.clone();
-        }
-        let found = self.ask_twice(game, position);
-        self.known
-            .insert(position.clone(), Knowledge::Chances(found.clone()));
-        found
-    }
-
-    fn ask_twice(&mut self, game: &G, position: &G::Position) -> Option<MoveChances<G::Move>> {
-        let first = self.turn_for(game, position)?;
-        let again = self.turn_for(game, position)?;
-        match (first, again) {
-            (Turn::Forfeits(fault), Turn::Forfeits(_)) => Some(Err(fault)),
-            (Turn::Plays(a), Turn::Plays(b)) if a.square == b.square => {
-                Some(Ok(vec![(a.square, 1.0)]))
-            }
-            _ => None,
-        }
-    }
-
-    /// The Monte Carlo tree search's move at `position`, a game in play: searched once, from a
-    /// seed made of the opponent's and the position's.
-    fn mcts_choice(
-        &mut self,
-        game: &G,
-        position: &G::Position,
-        search: MonteCarlo,
-    ) -> Result<Choice<G::Move>, Fault<G::Move>> {
-        if let Some(Knowledge::Move(known)) = self.known.get(position) {
-            return Ok(*known);
-        }
-        let (choice, work) = search.choose(game, position, self.seed, &mut self.rng);
-        self.work = self.work.saturating_add(work);
-        let choice = choice?;
-        self.known.insert(position.clone(), Knowledge::Move(choice));
-        Ok(choice)
-    }
-}
-
-impl<G> Opponent<G>
-where
-    G: TwoPlayerGame + 'static,
-    G::Position: Hash + Eq,
-{
-    /// The old name of [`Opponent::choose_for`].
-    #[deprecated(note = "a call's any-game form is its tic-tac-toe name and `_for`: `choose_for`")]
-    pub fn choose_in(&mut self, game: &G, position: &G::Position) -> Option<Choice<G::Move>> {
-        self.choose_for(game, position)
-    }
-
-    /// The old name of [`Opponent::turn_for`].
-    #[deprecated(note = "a call's any-game form is its tic-tac-toe name and `_for`: `turn_for`")]
-    pub fn turn_in(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
-        self.turn_for(game, position)
-    }
-}
-
-impl From<Level> for Opponent {
-    /// The level with the crate's usual seed, [`DEFAULT_SEED`](crate::DEFAULT_SEED).
-    fn from(level: Level) -> Opponent {
-        Opponent::new(level, DEFAULT_SEED)
-    }
-}
-
-impl<F, S> From<F> for Opponent
-where
-    F: Fn(&Board) -> S + 'static,
-    S: IntoSquare,
-{
-    /// A learner's own player, named after its function (a closure is "your player").
-    fn from(choose: F) -> Opponent {
-        Opponent::own(&function_name::<F>(), choose)
-    }
-}
-
-/// The last part of a function's path, `my_player` for `ctx::my_player`; "your player" for a
-/// closure, whose type has no name a learner would know.
-pub(crate) fn function_name<F>() -> String {
-    let full = type_name::<F>();
-    let last = full.rsplit("::").next().unwrap_or(full);
-    if full.contains("{{closure}}")
-        || last.is_empty()
-        || !last.chars().all(|c| c.is_alphanumeric() || c == '_')
-    {
-        "your player".to_owned()
-    } else {
-        last.to_owned()
     }
 }
 
@@ -674,25 +578,24 @@ where
     G::Position: Hash + Eq,
 {
     fn name(&self) -> &str {
-        Opponent::name(self)
+        &self.name
     }
 
-    fn checks_itself(&self) -> bool {
-        true
-    }
-
+    /// What it does at `position` of `game`: play a move, or forfeit because its code chose no
+    /// move it may make, or panicked, or (MENACE) its box is empty. `None` once the game is
+    /// over. The computer's own players never forfeit.
     fn turn(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
-        self.turn_for(game, position)
+        self.bot.turn(game, position)
     }
 
+    /// Each of the crate's players takes one seed, whether it draws at random or not, so that
+    /// the other player's draws do not depend on which player this is.
     fn new_game(&mut self, seeds: &mut fastrand::Rng) {
-        match &mut self.kind {
-            Kind::Bot(bot) => {
-                if let Err(message) = learner::run(|| bot.new_game(seeds)) {
-                    *bot = Box::new(Broken(message));
-                }
-            }
-            _ => self.reseed(seeds.u64(..)),
+        if self.afresh {
+            self.seed = seeds.u64(..);
+            self.reset();
+        } else {
+            self.bot.new_game(seeds);
         }
     }
 
@@ -700,7 +603,12 @@ where
         Opponent::work(self)
     }
 
+    /// The chance it plays each move at `position` of `game`, when that can be known without
+    /// playing: exactly for the players that draw by a rule (tic-tac-toe's levels, random,
+    /// perfect, MENACE); all on one move for a Monte Carlo search (the same move each time);
+    /// for a learner's code, by asking it twice and getting the same answer (the first time
+    /// only). `None` when the game is over or the two answers differ; a fault when it forfeits.
     fn chances(&mut self, game: &G, position: &G::Position) -> Option<MoveChances<G::Move>> {
-        self.chances_in(game, position)
+        self.bot.chances(game, position)
     }
 }

@@ -41,6 +41,16 @@ impl<M> Turn<M> {
     }
 }
 
+impl<M> From<Result<Choice<M>, Fault<M>>> for Turn<M> {
+    /// A move chosen is played; a fault forfeits.
+    fn from(chosen: Result<Choice<M>, Fault<M>>) -> Turn<M> {
+        match chosen {
+            Ok(choice) => Turn::Plays(choice),
+            Err(fault) => Turn::Forfeits(fault),
+        }
+    }
+}
+
 /// What a player did wrong, so that it forfeits the game.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Fault<M = Square> {

@@ -26,8 +26,8 @@ use super::palette::{
 use super::parts::{caption, card, title};
 use super::picture::notebook_pictures;
 use super::{Html, Picture, Scale};
-use crate::engine::{Fault, Level, Opponent, Turn, Value};
-use crate::rules::{Board, Outcome, Player, Square};
+use crate::engine::{Bot, Fault, Level, Opponent, Turn, Value};
+use crate::rules::{Board, Outcome, Player, Square, TicTacToe};
 
 /// The script, with its placeholders `__ID__`, `__TABLE__` and `__LOOK__`.
 const SCRIPT: &str = include_str!("clickable.js");
@@ -174,7 +174,7 @@ impl ClickableGame {
                 self.fill(child, computer, table);
             }
         } else {
-            match computer.turn(board) {
+            match computer.turn(&TicTacToe::default(), &board) {
                 Some(Turn::Plays(choice)) => {
                     table.insert(board.code(), Entry::Reply(choice.square));
                     if let Ok(child) = board.try_play(choice.square) {

@@ -2,7 +2,7 @@
 //! before tic-tac-toe's tools took every game: the checks are now [`SearchCheck::minimax`] and
 //! [`SearchCheck::negamax`], the challenge [`Challenge::new_for`]; and the any-game forms
 //! named before every one was its tic-tac-toe name and `_for` (`Challenge::of_game` and
-//! `PlayoutSteps::of_game`; `Opponent::choose_in` and `turn_in` are kept beside `Opponent`).
+//! `PlayoutSteps::of_game`).
 //! Lessons written with these names go on working, with the bounds they had (a position that
 //! prints with `{:?}`, no [`ShowGame`] needed).
 //!

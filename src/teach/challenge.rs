@@ -30,10 +30,10 @@ use std::hash::Hash;
 pub use super::depth_study::{DepthRow, DepthStudy, STUDY_LEVELS};
 pub use super::record::Record;
 use super::tournament::{ExactEndings, SAMPLED_GAMES, SEED};
-use crate::engine::bot::Own;
+use crate::engine::bot::Named;
 use crate::engine::budget::{Budget, MAX_SECONDS};
 use crate::engine::matches::play_games;
-use crate::engine::{Bot, Forfeit, Level, Opponent, SearchError, Turn, learner};
+use crate::engine::{Bot, Forfeit, Level, Opponent, SearchError, learner};
 use crate::render::palette::{DRAW_BAR, INK, LOSS_BAR, MUTED, PAPER, TABLE_EDGE, WIN_BAR};
 use crate::render::parts::{self, caption, card, heading_cell, plain_table, title};
 use crate::render::{Border, Html, Picture, Px, Scale, ShowGame, div, notebook_pictures, td, tr};
@@ -233,36 +233,6 @@ struct Plan {
     most_work: u64,
 }
 
-/// A computer player made afresh from its seed for each game, so that every game of a
-/// challenge on any game is a new one (a Monte Carlo player forgets the moves it worked out).
-struct Afresh<G: TwoPlayerGame>(Opponent<G>);
-
-impl<G> Bot<G> for Afresh<G>
-where
-    G: TwoPlayerGame + 'static,
-    G::Position: Hash + Eq,
-{
-    fn name(&self) -> &str {
-        self.0.name()
-    }
-
-    fn checks_itself(&self) -> bool {
-        true
-    }
-
-    fn turn(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
-        self.0.turn_for(game, position)
-    }
-
-    fn new_game(&mut self, seeds: &mut fastrand::Rng) {
-        self.0 = self.0.clone().with_seed(seeds.u64(..));
-    }
-
-    fn work(&self) -> u64 {
-        self.0.work()
-    }
-}
-
 impl<G> Challenge<G>
 where
     G: TwoPlayerGame + 'static,
@@ -273,7 +243,7 @@ where
         game: &G,
         game_name: &str,
         name: &str,
-        player: P,
+        mut player: P,
         words: &dyn Fn(&G::Position) -> String,
     ) -> Challenge<G>
     where
@@ -285,7 +255,7 @@ where
         let afresh = |label: &str, opponent: Opponent<G>| Computer {
             label: label.to_owned(),
             level: None,
-            player: Box::new(Afresh(opponent)),
+            player: Box::new(opponent.afresh_each_game()),
         };
         let mut computers = vec![afresh("random", Opponent::random_for(game, 0))];
         for playouts in MCTS_OPPONENTS {
@@ -311,9 +281,9 @@ where
             seeds_each_pairing: false,
             most_work: MAX_CHALLENGE_SEARCH_MOVES,
         };
-        let mut player = Own {
+        let mut player = Named {
             name: name.to_owned(),
-            choose: player,
+            bot: move |_: &G, position: &G::Position| player(position),
         };
         let mut challenge = Challenge::empty(name, Some(game_name.to_owned()), notes);
         challenge.play(game, &mut player, computers, plan, words, &budget);

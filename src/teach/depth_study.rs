@@ -7,12 +7,12 @@ use std::rc::Rc;
 
 use super::record::Record;
 use super::tournament::{ExactEndings, SAMPLED_GAMES, SEED, SampledEndings};
-use crate::engine::{Forfeit, Level, MAX_DEPTH, Opponent};
+use crate::engine::{Bot, Forfeit, Level, MAX_DEPTH, Opponent};
 use crate::render::palette::{DRAW_BAR, INK, LOSS_BAR, MUTED, PAPER, TABLE_EDGE, WIN_BAR};
 use crate::render::parts::{self, caption, card, heading_cell, plain_table, title};
 use crate::render::{Border, Html, Picture, Px, Scale, div, notebook_pictures, td, tr};
 use crate::rules::text::thousands;
-use crate::rules::{Board, Player};
+use crate::rules::{Board, Player, TicTacToe};
 
 /// The levels a [`DepthStudy`] plays against: the weakest, the tutorials' checklist, the best.
 pub const STUDY_LEVELS: [Level; 3] = [Level::Random, Level::Rules, Level::Perfect];
@@ -115,7 +115,7 @@ impl DepthStudy {
             let mut player = Opponent::searching(depth, move |board: &Board, player: Player| {
                 judge.judge(board, player)
             });
-            let _ = player.turn(Board::new());
+            let _ = player.turn(&TicTacToe::default(), &Board::new());
             let first_move_positions = player.positions_searched();
             let mut records = Vec::new();
             for level in STUDY_LEVELS {
