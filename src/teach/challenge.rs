@@ -29,10 +29,10 @@ use std::hash::Hash;
 
 pub use super::depth_study::{DepthRow, DepthStudy, STUDY_LEVELS};
 pub use super::record::Record;
-use super::tournament::{ExactEndings, SAMPLED_GAMES, SEED};
+use super::tournament::{SAMPLED_GAMES, SEED};
 use crate::engine::bot::Named;
 use crate::engine::budget::{Budget, MAX_SECONDS};
-use crate::engine::matches::play_games;
+use crate::engine::matches::Match;
 use crate::engine::{Bot, Forfeit, Level, Opponent, SearchError, learner};
 use crate::render::palette::{DRAW_BAR, INK, LOSS_BAR, MUTED, PAPER, TABLE_EDGE, WIN_BAR};
 use crate::render::parts::{self, caption, card, heading_cell, plain_table, title};
@@ -304,7 +304,7 @@ where
     }
 
     /// The one body of every challenge: `player` against each of `computers`, as X and as O,
-    /// exactly or over games played through the one match runner, as `plan` says.
+    /// in the one [`Match`], as `plan` says.
     fn play(
         &mut self,
         game: &G,
@@ -314,66 +314,66 @@ where
         words: &dyn Fn(&G::Position) -> String,
         budget: &Budget,
     ) {
-        if plan.exact_first && self.exactly(game, player, &mut computers, budget, words) {
-            return;
-        }
-        let mut seeds = fastrand::Rng::with_seed(SEED);
-        let mut cut_short = Vec::new();
-        // The searches share `plan.most_work` over all the computers, all together: a match
-        // counts its two players' work since they were made, the player's from its start here.
-        let player_start = player.work();
-        let mut computers_spent = 0u64;
-        for computer in &mut computers {
-            let mut records = [Record::default(); 2];
-            let mut games = [0u32; 2];
-            let most = plan
-                .most_work
-                .saturating_sub(computers_spent)
-                .saturating_add(player_start);
-            for side in Player::ALL {
-                if plan.seeds_each_pairing {
-                    seeds = fastrand::Rng::with_seed(SEED);
-                }
-                let opponent = computer.player.as_mut();
-                let (x, o): (&mut dyn Bot<G>, &mut dyn Bot<G>) = match side {
-                    Player::X => (&mut *player, opponent),
-                    Player::O => (opponent, &mut *player),
-                };
-                let mut counted = play_games(game, x, o, plan.games, &mut seeds, budget, most);
-                if let Some((message, board, last)) = counted.panicked {
-                    let after = match last {
-                        Some((mover, chosen)) => format!(", after {mover} chose {chosen:?}"),
-                        None => String::new(),
-                    };
-                    let at = format!(" at {}{after}", words(&board));
-                    self.notes.push(format!(
-                        "The game's own code panicked{at}: {message}. The challenge stopped there."
-                    ));
-                    self.note_time(budget);
-                    return;
-                }
-                let [wins, draws, losses, forfeits] = counted.shares_for(side);
-                records[side as usize] = Record {
-                    wins,
-                    draws,
-                    losses,
-                    forfeits,
-                };
-                games[side as usize] = counted.played;
-                self.keep_forfeit(words, counted.first_forfeits[side as usize].take());
+        let matched = Match {
+            exact: plan.exact_first,
+            seeds_each_pairing: plan.seeds_each_pairing,
+            // The searches share it over all the computers, all together.
+            most_work: plan.most_work,
+            ..Match::new(game, budget, plan.games, SEED)
+        };
+        let pairs: Vec<(usize, usize)> = (1..=computers.len())
+            .flat_map(|k| [(0, k), (k, 0)])
+            .collect();
+        let played = {
+            let mut players: Vec<&mut (dyn Bot<G> + '_)> = vec![player];
+            for computer in &mut computers {
+                players.push(computer.player.as_mut());
             }
-            computers_spent = computers_spent.saturating_add(computer.player.work());
-            if games.iter().sum::<u32>() < 2 * plan.games {
-                cut_short.push(format!("{} {}", computer.label, games.iter().sum::<u32>()));
+            matched.play(&mut players, &pairs)
+        };
+        self.exact = played.exact;
+        let mut cut_short = Vec::new();
+        let mut pairings = played.pairings.into_iter();
+        // A computer's row, once both its pairings were played.
+        for computer in &computers {
+            let (Some(as_x), Some(as_o)) = (pairings.next(), pairings.next()) else {
+                break;
+            };
+            let records = [
+                Record::of(as_x.rates, Player::X, as_x.forfeits[0]),
+                Record::of(as_o.rates, Player::O, as_o.forfeits[1]),
+            ];
+            let games = as_x.games.zip(as_o.games).map(|(x, o)| [x, o]);
+            let [by_player, _] = as_x.first_forfeits;
+            let [_, by_player_as_o] = as_o.first_forfeits;
+            self.keep_forfeit(words, by_player);
+            self.keep_forfeit(words, by_player_as_o);
+            if let Some(games) = games.filter(|games| games[0] + games[1] < 2 * plan.games) {
+                cut_short.push(format!("{} {}", computer.label, games[0] + games[1]));
             }
             self.rows.push(Row {
                 opponent: computer.label.clone(),
                 level: computer.level,
                 records,
-                games: Some(games),
+                games,
             });
         }
-        if !cut_short.is_empty() && !budget.ran_out() && plan.most_work < u64::MAX {
+        if let Some(panic) = played.panicked {
+            let at = match panic.at {
+                Some((board, last)) => {
+                    let after = match last {
+                        Some((mover, chosen)) => format!(", after {mover} chose {chosen:?}"),
+                        None => String::new(),
+                    };
+                    format!(" at {}{after}", words(&board))
+                }
+                None => String::new(),
+            };
+            self.notes.push(format!(
+                "The game's own code panicked{at}: {}. The challenge stopped there.",
+                panic.message
+            ));
+        } else if !cut_short.is_empty() && !budget.ran_out() && plan.most_work < u64::MAX {
             self.notes.push(format!(
                 "The game is long: the Monte Carlo players stopped after {} moves searched, so the games played were: {}.",
                 thousands(plan.most_work),
@@ -381,46 +381,6 @@ where
             ));
         }
         self.note_time(budget);
-    }
-
-    /// Every pairing worked out over the game's tree, if every one can be ([`ExactEndings`]).
-    fn exactly(
-        &mut self,
-        game: &G,
-        player: &mut dyn Bot<G>,
-        computers: &mut [Computer<G>],
-        budget: &Budget,
-        words: &dyn Fn(&G::Position) -> String,
-    ) -> bool {
-        let mut rows = Vec::new();
-        let mut forfeits = Vec::new();
-        for computer in computers.iter_mut() {
-            let opponent = computer.player.as_mut();
-            let Some(as_x) = ExactEndings::in_game(game, &mut *player, &mut *opponent, budget)
-            else {
-                return false;
-            };
-            let Some(as_o) = ExactEndings::in_game(game, opponent, &mut *player, budget) else {
-                return false;
-            };
-            forfeits.push(as_x.first_forfeit.or(as_o.first_forfeit));
-            rows.push(Row {
-                opponent: computer.label.clone(),
-                level: computer.level,
-                records: [
-                    Record::of(as_x.rates, Player::X, as_x.forfeits),
-                    Record::of(as_o.rates, Player::O, as_o.forfeits),
-                ],
-                games: None,
-            });
-        }
-        for forfeit in forfeits {
-            self.keep_forfeit(words, forfeit);
-        }
-        self.rows = rows;
-        self.exact = true;
-        self.note_time(budget);
-        true
     }
 
     fn keep_forfeit(

@@ -6,7 +6,9 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use super::record::Record;
-use super::tournament::{ExactEndings, SAMPLED_GAMES, SEED, SampledEndings};
+use super::tournament::{SAMPLED_GAMES, SEED};
+use crate::engine::budget::Budget;
+use crate::engine::matches::Match;
 use crate::engine::{Bot, Forfeit, Level, MAX_DEPTH, Opponent};
 use crate::render::palette::{DRAW_BAR, INK, LOSS_BAR, MUTED, PAPER, TABLE_EDGE, WIN_BAR};
 use crate::render::parts::{self, caption, card, heading_cell, plain_table, title};
@@ -192,24 +194,19 @@ impl DepthStudy {
 /// `player` against `level` as X and as O: exactly when it can be worked out, else sampled;
 /// whether it was exact, and the first forfeit.
 fn pairing(player: &mut Opponent, level: Level) -> (Record, Record, bool, Option<Forfeit>) {
-    let mut computer = Opponent::from(level);
-    let exact = ExactEndings::between(player, &mut computer)
-        .zip(ExactEndings::between(&mut computer, player));
-    if let Some((as_x, as_o)) = exact {
-        return (
-            Record::of(as_x.rates, Player::X, as_x.forfeits),
-            Record::of(as_o.rates, Player::O, as_o.forfeits),
-            true,
-            as_x.first_forfeit.or(as_o.first_forfeit),
-        );
-    }
-    let as_x = SampledEndings::between(player, &mut computer, SAMPLED_GAMES, SEED);
-    let as_o = SampledEndings::between(&mut computer, player, SAMPLED_GAMES, SEED);
+    let (game, budget) = (TicTacToe::default(), Budget::new(u64::MAX, u32::MAX));
+    let played = Match::new(&game, &budget, SAMPLED_GAMES, SEED)
+        .play(&mut [player, &mut Opponent::from(level)], &[(0, 1), (1, 0)]);
+    // Tic-tac-toe's own code never panics, so both pairings are played.
+    let mut pairings = played.pairings.into_iter();
+    let (Some(as_x), Some(as_o)) = (pairings.next(), pairings.next()) else {
+        return (Record::default(), Record::default(), false, None);
+    };
     (
-        Record::of(as_x.rates, Player::X, as_x.forfeits),
-        Record::of(as_o.rates, Player::O, as_o.forfeits),
-        false,
-        as_x.first_forfeit.or(as_o.first_forfeit),
+        Record::of(as_x.rates, Player::X, as_x.forfeits[0]),
+        Record::of(as_o.rates, Player::O, as_o.forfeits[1]),
+        played.exact,
+        as_x.first_forfeit().or(as_o.first_forfeit()),
     )
 }
 

@@ -5,15 +5,14 @@ use std::fmt;
 
 use std::hash::Hash;
 
-use crate::engine::budget::{Budget, max_depth};
-use crate::engine::matches::play_games;
-use crate::engine::memo::Memo;
-use crate::engine::{Bot, Forfeit, Level, Opponent, learner};
+use crate::engine::budget::Budget;
+use crate::engine::matches::Match;
+use crate::engine::{Bot, Level, Opponent};
 use crate::render::palette::{DRAW_BAR, INK, MUTED, O_MARK, PAPER, TABLE_EDGE, X_MARK};
 use crate::render::parts::{self, caption, card, heading_cell, plain_table};
 use crate::render::{Border, Html, Picture, Px, Scale, div, notebook_pictures, span, td, tr};
 use crate::rules::text::thousands;
-use crate::rules::{Counted, Ending, LimitError, Player, Tally, TicTacToe, TwoPlayerGame};
+use crate::rules::{Counted, LimitError, Tally, TicTacToe, TwoPlayerGame};
 
 /// Games played for each pairing when a player's chances cannot be worked out exactly.
 pub const SAMPLED_GAMES: u32 = 1_000;
@@ -50,9 +49,8 @@ impl Tally<f64> {
     /// assert!(rates.x_wins > 0.95);
     /// ```
     pub fn exact(x: Level, o: Level) -> Rates {
-        let ending = ExactEndings::between(&mut Opponent::from(x), &mut Opponent::from(o));
-        // The crate's levels always know their chances and never forfeit.
-        ending.map_or_else(Rates::default, |ending| ending.rates)
+        // The crate's levels always know their chances and never forfeit: no games are played.
+        levels_match(x, o, 0, SEED, true)
     }
 
     /// The rates counted over `games` games between seeded opponents. The same `seed` plays
@@ -67,192 +65,29 @@ impl Tally<f64> {
     /// [`LimitError`] for more than [`MAX_SAMPLED_GAMES`] games.
     pub fn sampled(x: Level, o: Level, games: u32, seed: u64) -> Result<Rates, LimitError> {
         LimitError::check(Counted::Games, games, u64::from(MAX_SAMPLED_GAMES))?;
-        let sample =
-            SampledEndings::between(&mut Opponent::from(x), &mut Opponent::from(o), games, seed);
-        Ok(sample.rates)
+        Ok(levels_match(x, o, games, seed, false))
     }
 }
 
-/// The most positions an exact count of a pairing walks: tic-tac-toe's 5,478 and the small
-/// games' are far inside; past it, a pairing is counted over sampled games instead.
-pub const MAX_EXACT_POSITIONS: usize = 200_000;
-
-/// The chances of every ending between two opponents, worked out over the game tree, with the
-/// chance that one of them forfeits and the first position where one does.
-pub(crate) struct ExactEndings<G: TwoPlayerGame = TicTacToe> {
-    pub(crate) rates: Rates,
-    pub(crate) forfeits: f64,
-    pub(crate) first_forfeit: Option<Forfeit<G>>,
-}
-
-impl ExactEndings {
-    /// The exact chances from the empty board between tic-tac-toe players, or `None` when a
-    /// learner's player answered the same position differently when asked twice.
-    pub(crate) fn between(x: &mut Opponent, o: &mut Opponent) -> Option<ExactEndings> {
-        let game = TicTacToe::default();
-        ExactEndings::in_game(&game, x, o, &Budget::new(u64::MAX, u32::MAX))
+/// The rates of `x` against `o`, exactly or over `games` games played from `seed`.
+fn levels_match(x: Level, o: Level, games: u32, seed: u64, exact: bool) -> Rates {
+    let budget = Budget::new(u64::MAX, u32::MAX);
+    let game = TicTacToe::default();
+    let played = Match {
+        exact,
+        ..Match::new(&game, &budget, games, seed)
     }
+    .play(
+        &mut [&mut Opponent::from(x), &mut Opponent::from(o)],
+        &[(0, 1)],
+    );
+    played
+        .pairings
+        .first()
+        .map_or_else(Rates::default, |pairing| pairing.rates)
 }
 
-impl<G> ExactEndings<G>
-where
-    G: TwoPlayerGame + 'static,
-    G::Position: Hash + Eq,
-{
-    /// The exact chances from the start of `game`, or `None` when a player's chances cannot be
-    /// known ([`Bot::chances`]: a learner's player answered a position differently when
-    /// asked twice), or the game's tree between them is too big to walk
-    /// ([`MAX_EXACT_POSITIONS`], or the time).
-    pub(crate) fn in_game(
-        game: &G,
-        x: &mut dyn Bot<G>,
-        o: &mut dyn Bot<G>,
-        budget: &Budget,
-    ) -> Option<ExactEndings<G>> {
-        let mut walk = ExactWalk {
-            game,
-            players: [x, o],
-            memo: Memo::new(),
-            first_forfeit: None,
-            budget,
-        };
-        let (rates, forfeits) = walk.from(game.start(), 0)?;
-        Some(ExactEndings {
-            rates,
-            forfeits,
-            first_forfeit: walk.first_forfeit,
-        })
-    }
-}
-
-struct ExactWalk<'a, G: TwoPlayerGame> {
-    game: &'a G,
-    /// X and O.
-    players: [&'a mut dyn Bot<G>; 2],
-    /// The chances from each position on, and of a forfeit.
-    memo: Memo<G, (Rates, f64)>,
-    first_forfeit: Option<Forfeit<G>>,
-    budget: &'a Budget,
-}
-
-impl<G> ExactWalk<'_, G>
-where
-    G: TwoPlayerGame + 'static,
-    G::Position: Hash + Eq,
-{
-    fn from(&mut self, position: G::Position, depth: u32) -> Option<(Rates, f64)> {
-        if let Some(known) = self.memo.get(&position) {
-            return Some(*known);
-        }
-        // Past a limit the pairing is sampled instead (the time, though, is the whole call's).
-        if self.memo.len() >= MAX_EXACT_POSITIONS
-            || depth > max_depth::<G::Position>()
-            || !self.budget.in_time()
-        {
-            return None;
-        }
-        let mut rates = Rates::default();
-        let mut forfeits = 0.0;
-        match self.game.ending(&position) {
-            Some(Ending::Won(winner)) => *rates.get_mut(Some(winner)) = 1.0,
-            Some(Ending::Drawn) => *rates.get_mut(None) = 1.0,
-            None => {
-                let player = self.game.to_move(&position);
-                let mover = &mut *self.players[player as usize];
-                match mover.chances(self.game, &position)? {
-                    Err(fault) => {
-                        *rates.get_mut(Some(!player)) = 1.0;
-                        forfeits = 1.0;
-                        if self.first_forfeit.is_none() {
-                            self.first_forfeit = Some(Forfeit {
-                                board: position.clone(),
-                                player,
-                                name: mover.name().to_owned(),
-                                fault,
-                            });
-                        }
-                    }
-                    Ok(chances) => {
-                        for (chosen, p) in chances {
-                            if p > 0.0 {
-                                let next = self.game.play(&position, chosen);
-                                let (after, forfeit_after) = self.from(next, depth + 1)?;
-                                rates.x_wins += p * after.x_wins;
-                                rates.o_wins += p * after.o_wins;
-                                rates.draws += p * after.draws;
-                                forfeits += p * forfeit_after;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        self.memo.insert(position, (rates, forfeits));
-        Some((rates, forfeits))
-    }
-}
-
-/// Endings counted over games played out between two opponents.
-pub(crate) struct SampledEndings<G: TwoPlayerGame = TicTacToe> {
-    pub(crate) rates: Rates,
-    pub(crate) forfeits: f64,
-    pub(crate) first_forfeit: Option<Forfeit<G>>,
-    /// Games played: fewer than asked when the time ran out.
-    pub(crate) games: u32,
-    /// Where the game's own code panicked, if it did: the games stopped there.
-    pub(crate) panicked: Option<String>,
-}
-
-impl SampledEndings {
-    /// Plays `games` tic-tac-toe games; see [`SampledEndings::in_game`].
-    pub(crate) fn between(
-        x: &mut Opponent,
-        o: &mut Opponent,
-        games: u32,
-        seed: u64,
-    ) -> SampledEndings {
-        let budget = Budget::new(u64::MAX, u32::MAX);
-        SampledEndings::in_game(&TicTacToe::default(), x, o, games, seed, &budget)
-    }
-}
-
-impl<G> SampledEndings<G>
-where
-    G: TwoPlayerGame + 'static,
-    G::Position: Hash + Eq,
-{
-    /// Plays `games` games of `game` through the one match runner; before each, the two
-    /// players' random choices start again from seeds drawn from one generator started at
-    /// `seed` (a player that works each position out once, a Monte Carlo search, keeps what it
-    /// worked out). Stops early, and says how many it played, when `budget`'s time runs out.
-    pub(crate) fn in_game(
-        game: &G,
-        x: &mut dyn Bot<G>,
-        o: &mut dyn Bot<G>,
-        games: u32,
-        seed: u64,
-        budget: &Budget,
-    ) -> SampledEndings<G> {
-        let mut seeds = fastrand::Rng::with_seed(seed);
-        let counted = play_games(game, x, o, games, &mut seeds, budget, u64::MAX);
-        let [x_wins, draws, o_wins, _] = counted.shares_for(Player::X);
-        let forfeits = counted.forfeits[0] + counted.forfeits[1];
-        SampledEndings {
-            rates: Rates {
-                x_wins,
-                o_wins,
-                draws,
-            },
-            forfeits: f64::from(forfeits) / f64::from(counted.played.max(1)),
-            first_forfeit: {
-                let [by_x, by_o] = counted.first_forfeits;
-                by_x.or(by_o)
-            },
-            games: counted.played,
-            panicked: counted.panicked.map(|(message, ..)| message),
-        }
-    }
-}
+pub use crate::engine::matches::MAX_EXACT_POSITIONS;
 
 /// A player of tic-tac-toe: a [`Level`], an [`Opponent`], or a learner's function from a board
 /// to a square. A player of another game plays in [`Tournament::among_for`].
@@ -392,79 +227,45 @@ impl Tournament {
             u64::from(MAX_TOURNAMENT_PLAYOUTS),
         )?;
         let budget = Budget::new(u64::MAX, u32::MAX);
-        // A panic in the game's own code stops the tournament: no game after it can be trusted.
-        let mut panicked = None;
-        let in_words = |x: &Opponent<G>, o: &Opponent<G>, message: &str| -> String {
+        // A player against itself plays a copy of itself.
+        let n = players.len();
+        let mut copies = players.clone();
+        let pairs: Vec<(usize, usize)> = (0..n)
+            .flat_map(|x| (0..n).map(move |o| (x, if x == o { n + o } else { o })))
+            .collect();
+        let mut all: Vec<&mut dyn Bot<G>> = players
+            .iter_mut()
+            .chain(copies.iter_mut())
+            .map(|player| player as &mut dyn Bot<G>)
+            .collect();
+        let played = Match::new(game, &budget, SAMPLED_GAMES, SEED).play(&mut all, &pairs);
+        let mut rates = vec![vec![Rates::default(); n]; n];
+        for (pairing, &(x, o)) in played.pairings.iter().zip(&pairs) {
+            rates[x][o % n] = pairing.rates;
+        }
+        // A panic in the game's own code stopped the tournament: no game after it can be trusted.
+        let panicked = played.panicked.map(|panic| {
+            let (x, o) = pairs[panic.pairing];
             format!(
-                "in a game of {} (X) against {} (O): {message}",
-                x.name(),
-                o.name()
+                "in a game of {} (X) against {} (O): {}",
+                players[x].name(),
+                players[o % n].name(),
+                panic.message
             )
-        };
-        let exact = Tournament::pairings(&mut players, |x, o| {
-            if panicked.is_some() {
-                return None;
-            }
-            match learner::run(|| ExactEndings::in_game(game, x, o, &budget)) {
-                Ok(found) => found.map(|ending| ending.rates),
-                Err(message) => {
-                    panicked = Some(in_words(x, o, &message));
-                    None
-                }
-            }
         });
-        let mut games = SAMPLED_GAMES;
-        let rates = match &exact {
-            Some(rates) => rates.clone(),
-            None => Tournament::pairings(&mut players, |x, o| {
-                if panicked.is_some() {
-                    return Some(Rates::default());
-                }
-                let sample = SampledEndings::in_game(game, x, o, SAMPLED_GAMES, SEED, &budget);
-                if let Some(message) = &sample.panicked {
-                    panicked = Some(in_words(x, o, message));
-                    return Some(Rates::default());
-                }
-                games = games.min(sample.games);
-                Some(sample.rates)
-            })
-            .unwrap_or_default(),
-        };
+        let games = played
+            .pairings
+            .iter()
+            .filter_map(|pairing| pairing.games)
+            .fold(SAMPLED_GAMES, u32::min);
         Ok(Tournament {
             names: players.iter().map(|p| p.name().to_owned()).collect(),
             levels: players.iter().map(Opponent::level).collect(),
-            exact: exact.is_some(),
+            exact: played.exact,
             rates,
-            games: if exact.is_some() { 0 } else { games },
+            games: if played.exact { 0 } else { games },
             panicked,
         })
-    }
-
-    /// `pair` for every player as X against every player as O (a player against itself plays
-    /// a copy of itself), or `None` as soon as one pairing has none.
-    fn pairings<G>(
-        players: &mut [Opponent<G>],
-        mut pair: impl FnMut(&mut Opponent<G>, &mut Opponent<G>) -> Option<Rates>,
-    ) -> Option<Vec<Vec<Rates>>>
-    where
-        G: TwoPlayerGame,
-    {
-        let n = players.len();
-        let mut rates = vec![vec![Rates::default(); n]; n];
-        for x in 0..n {
-            for o in 0..n {
-                rates[x][o] = if x == o {
-                    let mut copy = players[o].clone();
-                    pair(&mut players[x], &mut copy)?
-                } else {
-                    let (first, second) = players.split_at_mut(x.max(o));
-                    let (low, high) = (&mut first[x.min(o)], &mut second[0]);
-                    let (as_x, as_o) = if x < o { (low, high) } else { (high, low) };
-                    pair(as_x, as_o)?
-                };
-            }
-        }
-        Some(rates)
     }
 
     /// The rates of `x` playing X against `o` playing O, if both are in the tournament.
