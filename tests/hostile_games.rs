@@ -695,3 +695,54 @@ fn a_grid_game_bigger_than_a_grid() {
         assert!(html.as_str().contains("<table"));
     }
 }
+
+/// Walking a grid of 400 by 400 steps, right or up, to the far corner: 160,801 positions, none
+/// deeper than 800 moves, whose `Hash` writes nothing.
+struct Walk400;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Corner(u16, u16);
+
+impl Hash for Corner {
+    fn hash<H: Hasher>(&self, _: &mut H) {}
+}
+
+impl TwoPlayerGame for Walk400 {
+    type Position = Corner;
+    type Move = bool;
+    fn start(&self) -> Corner {
+        Corner(0, 0)
+    }
+    fn to_move(&self, p: &Corner) -> Player {
+        turn(u64::from(p.0 + p.1))
+    }
+    fn moves(&self, p: &Corner) -> Vec<bool> {
+        [(p.0 < 400).then_some(true), (p.1 < 400).then_some(false)]
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+    fn play(&self, p: &Corner, right: bool) -> Corner {
+        if right {
+            Corner(p.0 + 1, p.1)
+        } else {
+            Corner(p.0, p.1 + 1)
+        }
+    }
+    fn ending(&self, p: &Corner) -> Option<Ending> {
+        (p.0 == 400 && p.1 == 400).then_some(Ending::Drawn)
+    }
+}
+
+/// A game whose positions' `Hash` writes nothing puts every position a search keeps in one
+/// bucket: each look then walks them all, and solving it took minutes. The solver notices the
+/// hash and says so instead, with the fix in the sentence.
+#[test]
+fn a_hash_that_writes_nothing_is_refused_with_its_fix() {
+    let Err(SearchError::Limit(refusal)) = SolvedGame::new(&Walk400, &Corner(0, 0)) else {
+        panic!("solving a game whose positions all hash alike should be refused");
+    };
+    assert_eq!(refusal.counted, magic_tictactoe::rules::Counted::SameHash);
+    refuses_in_a_sentence(&refusal);
+    assert!(refusal.to_string().contains("#[derive(Hash)]"), "{refusal}");
+}

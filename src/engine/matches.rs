@@ -379,6 +379,7 @@ where
         }
         // Past a limit the match is sampled instead (the time, though, is the whole call's).
         if self.memo.len() >= MAX_EXACT_POSITIONS
+            || self.memo.hashes_alike()
             || depth > max_depth::<G::Position>()
             || !self.budget.in_time()
         {

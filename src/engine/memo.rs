@@ -57,6 +57,12 @@ impl<G: TwoPlayerGame, V: Clone> Clone for Memo<G, V> {
     }
 }
 
+/// The most positions a memo keeps beside another of the same hash. With a hash of 64 bits
+/// drawn at random, two positions of a game almost never share one; a game whose positions'
+/// `Hash` writes too little makes thousands share one, and every look then walks them all, so
+/// a search stops there ([`Memo::hashes_alike`]) rather than run for minutes.
+pub(crate) const MOST_ALIKE: usize = 1_000;
+
 impl<G, V: Clone> Memo<G, V>
 where
     G: TwoPlayerGame,
@@ -125,6 +131,11 @@ where
             }
         };
         self.len += usize::from(fresh);
+    }
+
+    /// Whether more than [`MOST_ALIKE`] positions it keeps share a hash with another.
+    pub(crate) fn hashes_alike(&self) -> bool {
+        self.collided.len() > MOST_ALIKE
     }
 
     /// How many positions it remembers.

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicU8, AtomicU16, Ordering};
 use super::Value;
 use super::budget::{Budget, max_depth};
 use super::caught::{Method, Quiet, SearchError, Track, catching};
-use super::memo::Memo as PositionMemo;
+use super::memo::{MOST_ALIKE, Memo as PositionMemo};
 use super::search::value_if_over;
 use crate::rules::{
     Board, Counted, Ending, LimitError, Player, Square, SquareSet, TicTacToe, TwoPlayerGame,
@@ -383,7 +383,7 @@ where
                     order: Vec::new(),
                 },
                 budget: Budget::new(MAX_SOLVED_MOVES, max_depth::<G::Position>()),
-                too_many: false,
+                too_many: None,
                 trail,
             };
             walk.value(start.clone(), 0);
@@ -394,11 +394,15 @@ where
         if let Some(refusal) = refusal {
             return Err(refusal.into());
         }
-        if too_many {
+        if let Some(counted) = too_many {
+            let limit = match counted {
+                Counted::SameHash => MOST_ALIKE,
+                _ => MAX_SOLVED_POSITIONS,
+            } as u64;
             return Err(LimitError {
-                counted: Counted::Positions,
-                asked: MAX_SOLVED_POSITIONS as u64 + 1,
-                limit: MAX_SOLVED_POSITIONS as u64,
+                counted,
+                asked: limit + 1,
+                limit,
             }
             .into());
         }
@@ -448,7 +452,7 @@ where
 }
 
 /// A solved game, the limit the walk reached if any, and whether it met too many positions.
-type Walked<G> = (SolvedGame<G>, Option<LimitError>, bool);
+type Walked<G> = (SolvedGame<G>, Option<LimitError>, Option<Counted>);
 
 /// The walk that fills a [`SolvedGame`]: each position's value, searched once, telling `trail`
 /// where it is.
@@ -456,7 +460,9 @@ struct Walk<'a, G: TwoPlayerGame, T> {
     game: &'a G,
     solved: SolvedGame<G>,
     budget: Budget,
-    too_many: bool,
+    /// The limit it went past that the budget does not count: the positions, or the positions
+    /// with one hash.
+    too_many: Option<Counted>,
     trail: &'a T,
 }
 
@@ -470,7 +476,7 @@ where
         if let Some(known) = self.solved.value(&position) {
             return known;
         }
-        if self.too_many || !self.budget.may_go(depth) || !self.budget.in_time() {
+        if self.too_many.is_some() || !self.budget.may_go(depth) || !self.budget.in_time() {
             // Cut the rest short: the caller refuses the answer.
             return Value::Draw(0);
         }
@@ -495,7 +501,7 @@ where
                     // Once the walk is cut short, the moves left are not played: on a game whose
                     // moves are costly, playing the rest of every level's moves on the way back
                     // up would take longer than the walk itself.
-                    if self.too_many || self.budget.ran_out() {
+                    if self.too_many.is_some() || self.budget.ran_out() {
                         break;
                     }
                     self.trail.playing(chosen, at);
@@ -511,10 +517,13 @@ where
             }
         };
         if self.solved.order.len() >= MAX_SOLVED_POSITIONS {
-            self.too_many = true;
+            self.too_many = Some(Counted::Positions);
         } else {
             self.solved.values.insert(position.clone(), value);
             self.solved.order.push(position);
+            if self.solved.values.hashes_alike() {
+                self.too_many = Some(Counted::SameHash);
+            }
         }
         value
     }

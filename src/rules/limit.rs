@@ -32,6 +32,9 @@ pub enum Counted {
     Seconds,
     /// Megabytes of memory one call adds: a backstop for what the counts cannot see.
     Megabytes,
+    /// Positions a search keeps that have one hash: a game whose positions' `Hash` writes
+    /// too little to tell them apart.
+    SameHash,
 }
 
 impl Counted {
@@ -48,6 +51,7 @@ impl Counted {
             Counted::MovesSearched => "moves searched",
             Counted::Seconds => "seconds",
             Counted::Megabytes => "megabytes",
+            Counted::SameHash => "positions with one hash",
         }
     }
 }
@@ -121,6 +125,16 @@ impl fmt::Display for LimitError {
                 f,
                 "it needed more than {} MB of memory, the most a call may take here, and stopped: \
                  a smaller board, fewer playouts or positions that hold less would fit",
+                thousands(self.limit)
+            );
+        }
+        if self.counted == Counted::SameHash {
+            return write!(
+                f,
+                "{} of the positions it kept had one hash, more than the {} this allows: telling \
+                 them apart one by one would take minutes. The position's `Hash` must write \
+                 everything that tells two positions apart (`#[derive(Hash)]` does)",
+                thousands(self.asked),
                 thousands(self.limit)
             );
         }
