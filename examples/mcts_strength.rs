@@ -6,6 +6,7 @@
 //!   playouts grows, and for several exploration constants.
 //! - How it does against each of the crate's levels, as its budget grows (100 games each way).
 
+use magic_tictactoe::Analysis;
 use magic_tictactoe::TicTacToe;
 use magic_tictactoe::engine::mcts::{DEFAULT_EXPLORATION, Mcts};
 use magic_tictactoe::prelude::*;

@@ -12,6 +12,7 @@ use std::path::Path;
 use magic_tictactoe::beyond::{MagicGrid, lines_of};
 use magic_tictactoe::challenge::DepthStudy;
 use magic_tictactoe::clickable::{ClickableGame, Face};
+use magic_tictactoe::engine::Table;
 use magic_tictactoe::engine::mcts::{MAX_PLAYOUTS, Mcts, NodeId, PlayoutPolicy, ucb1};
 use magic_tictactoe::engine::menace::{MAX_TRAINING_GAMES, MatchBox, Menace, Settings};
 use magic_tictactoe::engine::solve::{Rules, move_values, solve, solve_minimax};
@@ -25,6 +26,7 @@ use magic_tictactoe::render::Scaled;
 use magic_tictactoe::solver::{self, GameTree, MoveOrder, Pruning, TicTacToe, value_if_over};
 use magic_tictactoe::tree::Algorithm;
 use magic_tictactoe::tree::OrderedSearches;
+use magic_tictactoe::{Analysis, Outcome, Sums, Tally, rules_choice};
 use magic_tictactoe::{
     Counted, IntoSquare, LimitError, ParseBoardError, ParsePlayerError, SquareError, html, rules,
 };

@@ -1,5 +1,6 @@
 //! Monte Carlo tree search checked against the solved game on every position in play.
 
+use magic_tictactoe::Analysis;
 use magic_tictactoe::engine::mcts::{MAX_PLAYOUTS, Mcts};
 use magic_tictactoe::prelude::*;
 use magic_tictactoe::stats;
