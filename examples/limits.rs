@@ -739,7 +739,7 @@ where
     ));
     keep(measured(
         "  play_game(random, MCTS 100)",
-        |played: &magic_tictactoe::PlayedGame<G>| {
+        |played: &magic_tictactoe::PlayedGame<G::Position, G::Move>| {
             let end = match &played.end {
                 magic_tictactoe::End::Over(ending) => ending.to_string(),
                 magic_tictactoe::End::Forfeited(forfeit) => forfeit.fault.to_string(),

@@ -34,7 +34,7 @@ pub fn play_game<G: TwoPlayerGame>(
     game: &G,
     x: &mut impl Bot<G>,
     o: &mut impl Bot<G>,
-) -> PlayedGame<G> {
+) -> PlayedGame<G::Position, G::Move> {
     let budget = Budget::new(u64::MAX, u32::MAX);
     play_within(game, x, o, &budget, u64::MAX).0
 }
@@ -48,7 +48,7 @@ pub fn play_out<G: TwoPlayerGame>(
     game: &G,
     x: &mut impl Bot<G>,
     o: &mut impl Bot<G>,
-) -> PlayedGame<G> {
+) -> PlayedGame<G::Position, G::Move> {
     play_game(game, x, o)
 }
 
@@ -60,7 +60,7 @@ pub(crate) fn play_within<'a, G: TwoPlayerGame>(
     o: &mut (dyn Bot<G> + 'a),
     budget: &Budget,
     most_work: u64,
-) -> (PlayedGame<G>, Option<Last<G>>) {
+) -> (GameOf<G>, Option<Last<G>>) {
     let names = [x.name().to_owned(), o.name().to_owned()];
     let players = std::cell::RefCell::new([x, o]);
     let mut last = None;
@@ -82,6 +82,9 @@ pub(crate) fn play_within<'a, G: TwoPlayerGame>(
     );
     (played, last)
 }
+
+/// A game of `G` played out.
+type GameOf<G> = PlayedGame<<G as TwoPlayerGame>::Position, <G as TwoPlayerGame>::Move>;
 
 /// The last move chosen in a game: who chose it and the move.
 pub(crate) type Last<G> = (Player, <G as TwoPlayerGame>::Move);
@@ -107,7 +110,7 @@ pub(crate) struct Pairing<G: TwoPlayerGame> {
     /// The chance that X forfeits, and that O does.
     pub(crate) forfeits: [f64; 2],
     /// X's first forfeit and O's, where and why.
-    pub(crate) first_forfeits: [Option<Forfeit<G>>; 2],
+    pub(crate) first_forfeits: [Option<Forfeit<G::Position, G::Move>>; 2],
     /// The games played, fewer than asked when the time or the searches' bound ran out; `None`
     /// when the chances were worked out exactly.
     pub(crate) games: Option<u32>,
@@ -115,7 +118,7 @@ pub(crate) struct Pairing<G: TwoPlayerGame> {
 
 impl<G: TwoPlayerGame> Pairing<G> {
     /// The first forfeit of the pairing, X's before O's.
-    pub(crate) fn first_forfeit(self) -> Option<Forfeit<G>> {
+    pub(crate) fn first_forfeit(self) -> Option<Forfeit<G::Position, G::Move>> {
         let [by_x, by_o] = self.first_forfeits;
         by_x.or(by_o)
     }
@@ -364,7 +367,7 @@ struct ExactWalk<'a, 'b, G: TwoPlayerGame> {
     players: [&'a mut (dyn Bot<G> + 'b); 2],
     /// The chances from each position on, and of each side's forfeit.
     memo: Memo<G, (Tally<f64>, [f64; 2])>,
-    first_forfeits: [Option<Forfeit<G>>; 2],
+    first_forfeits: [Option<Forfeit<G::Position, G::Move>>; 2],
     budget: &'a Budget,
 }
 

@@ -7,9 +7,7 @@ use std::fmt;
 
 use super::Reason;
 use super::learner;
-use crate::rules::{
-    Board, Ending, LimitError, Player, Square, SquareError, TicTacToe, TwoPlayerGame,
-};
+use crate::rules::{Board, Ending, LimitError, Player, Square, SquareError, TwoPlayerGame};
 
 /// A move a player chose, with the reason.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -106,74 +104,19 @@ impl<M: fmt::Debug> fmt::Display for Fault<M> {
     }
 }
 
-/// A game lost by forfeit: the position, who forfeited, which player it was, and why.
-pub struct Forfeit<G: TwoPlayerGame = TicTacToe> {
+/// A game lost by forfeit: the position, who forfeited, which player it was, and why. Typed by
+/// the game's position and move (a board and a square in tic-tac-toe).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Forfeit<P = Board, M = Square> {
     /// The position where it was that player's turn (a board in tic-tac-toe; the field keeps
     /// the name it had when tic-tac-toe was the only game).
-    pub board: G::Position,
+    pub board: P,
     /// The side that forfeited.
     pub player: Player,
     /// The name of the player that forfeited.
     pub name: String,
     /// What went wrong.
-    pub fault: Fault<G::Move>,
-}
-
-impl<G: TwoPlayerGame> fmt::Debug for Forfeit<G>
-where
-    G::Position: fmt::Debug,
-{
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Forfeit")
-            .field("board", &self.board)
-            .field("player", &self.player)
-            .field("name", &self.name)
-            .field("fault", &self.fault)
-            .finish()
-    }
-}
-
-impl<G: TwoPlayerGame> Clone for Forfeit<G> {
-    fn clone(&self) -> Forfeit<G> {
-        Forfeit {
-            board: self.board.clone(),
-            player: self.player,
-            name: self.name.clone(),
-            fault: self.fault.clone(),
-        }
-    }
-}
-
-impl<G: TwoPlayerGame> PartialEq for Forfeit<G>
-where
-    G::Position: PartialEq,
-{
-    fn eq(&self, other: &Forfeit<G>) -> bool {
-        self.board == other.board
-            && self.player == other.player
-            && self.name == other.name
-            && self.fault == other.fault
-    }
-}
-
-impl<G: TwoPlayerGame> Eq for Forfeit<G>
-where
-    G::Position: Eq,
-    G::Move: Eq,
-{
-}
-
-impl<G: TwoPlayerGame> std::hash::Hash for Forfeit<G>
-where
-    G::Position: std::hash::Hash,
-    G::Move: std::hash::Hash,
-{
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.board.hash(state);
-        self.player.hash(state);
-        self.name.hash(state);
-        self.fault.hash(state);
-    }
+    pub fault: Fault<M>,
 }
 
 impl fmt::Display for Forfeit {
@@ -215,7 +158,7 @@ impl Finish {
     }
 
     /// How `game` ended for `player`.
-    pub fn of(end: &End<impl TwoPlayerGame>, player: Player) -> Finish {
+    pub fn of<P, M>(end: &End<P, M>, player: Player) -> Finish {
         match end {
             End::Over(Ending::Won(winner)) if *winner == player => Finish::Won,
             End::Over(Ending::Won(_)) => Finish::Lost,
@@ -239,11 +182,12 @@ impl fmt::Display for Finish {
 }
 
 /// How a game played out ended.
-pub enum End<G: TwoPlayerGame = TicTacToe> {
+#[derive(Debug, Clone, PartialEq)]
+pub enum End<P = Board, M = Square> {
     /// By the rules.
     Over(Ending),
     /// A player forfeited.
-    Forfeited(Forfeit<G>),
+    Forfeited(Forfeit<P, M>),
     /// It was still going after the most moves a game played out makes: counted as a draw.
     CutShort,
     /// It was stopped before its end because the call playing it reached a limit (the time,
@@ -256,76 +200,16 @@ pub enum End<G: TwoPlayerGame = TicTacToe> {
 /// this long meets the call's time first, unless each move is quick.
 pub const MAX_GAME_MOVES: u32 = 100_000;
 
-/// A game played out: its moves, the position it ended on, and how it ended.
-pub struct PlayedGame<G: TwoPlayerGame = TicTacToe> {
+/// A game played out: its moves, the position it ended on, and how it ended. Typed by the
+/// game's position and move (a board and a square in tic-tac-toe).
+#[derive(Debug, Clone)]
+pub struct PlayedGame<P = Board, M = Square> {
     /// The moves, in order.
-    pub moves: Vec<G::Move>,
+    pub moves: Vec<M>,
     /// The position it ended on.
-    pub last: G::Position,
+    pub last: P,
     /// How it ended.
-    pub end: End<G>,
-}
-
-impl<G: TwoPlayerGame> fmt::Debug for End<G>
-where
-    G::Position: fmt::Debug,
-{
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            End::Over(ending) => f.debug_tuple("Over").field(ending).finish(),
-            End::Forfeited(forfeit) => f.debug_tuple("Forfeited").field(forfeit).finish(),
-            End::CutShort => f.write_str("CutShort"),
-            End::Stopped => f.write_str("Stopped"),
-        }
-    }
-}
-
-impl<G: TwoPlayerGame> Clone for End<G> {
-    fn clone(&self) -> End<G> {
-        match self {
-            End::Over(ending) => End::Over(*ending),
-            End::Forfeited(forfeit) => End::Forfeited(forfeit.clone()),
-            End::CutShort => End::CutShort,
-            End::Stopped => End::Stopped,
-        }
-    }
-}
-
-impl<G: TwoPlayerGame> PartialEq for End<G>
-where
-    G::Position: PartialEq,
-{
-    fn eq(&self, other: &End<G>) -> bool {
-        match (self, other) {
-            (End::Over(a), End::Over(b)) => a == b,
-            (End::Forfeited(a), End::Forfeited(b)) => a == b,
-            (End::CutShort, End::CutShort) | (End::Stopped, End::Stopped) => true,
-            _ => false,
-        }
-    }
-}
-
-impl<G: TwoPlayerGame> fmt::Debug for PlayedGame<G>
-where
-    G::Position: fmt::Debug,
-{
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("PlayedGame")
-            .field("moves", &self.moves)
-            .field("last", &self.last)
-            .field("end", &self.end)
-            .finish()
-    }
-}
-
-impl<G: TwoPlayerGame> Clone for PlayedGame<G> {
-    fn clone(&self) -> PlayedGame<G> {
-        PlayedGame {
-            moves: self.moves.clone(),
-            last: self.last.clone(),
-            end: self.end.clone(),
-        }
-    }
+    pub end: End<P, M>,
 }
 
 /// Plays `game` from `start` to its end, asking `turn` for each move of the player to move:
@@ -339,7 +223,7 @@ pub(crate) fn play_while<G, T>(
     names: [&str; 2],
     mut turn: T,
     mut keep_going: impl FnMut() -> bool,
-) -> PlayedGame<G>
+) -> PlayedGame<G::Position, G::Move>
 where
     G: TwoPlayerGame,
     T: FnMut(&G::Position, Player) -> Option<Turn<G::Move>>,
@@ -392,7 +276,7 @@ where
     }
 }
 
-impl PlayedGame<TicTacToe> {
+impl PlayedGame {
     /// The boards of the game: the start, then one after each move.
     pub fn boards(&self, start: Board) -> Vec<Board> {
         let mut boards = vec![start];

@@ -41,7 +41,7 @@ pub type GameSearchCheck<G> = SearchCheck<G>;
 
 /// Where a learner's search on any game first went wrong: a [`Mistake`].
 #[deprecated(note = "the checks of every game give a `Mistake`")]
-pub type GameMistake<G> = Mistake<G>;
+pub type GameMistake<G> = Mistake<<G as TwoPlayerGame>::Position>;
 
 /// A learner's player against the computer on any game: [`Challenge::new_for`].
 #[derive(Debug, Clone, Copy)]

@@ -118,7 +118,7 @@ pub struct Challenge<G: TwoPlayerGame = TicTacToe> {
     exact: bool,
     /// Why some games were not played, in sentences.
     notes: Vec<String>,
-    first_forfeit: Option<Forfeit<G>>,
+    first_forfeit: Option<Forfeit<G::Position, G::Move>>,
     /// Tic-tac-toe's first forfeit, drawn in the picture.
     board_forfeit: Option<Forfeit>,
     /// The first forfeit in words, the position as the game shows it.
@@ -386,7 +386,7 @@ where
     fn keep_forfeit(
         &mut self,
         words: &dyn Fn(&G::Position) -> String,
-        forfeit: Option<Forfeit<G>>,
+        forfeit: Option<Forfeit<G::Position, G::Move>>,
     ) {
         if self.first_forfeit.is_none()
             && let Some(forfeit) = forfeit
@@ -430,7 +430,7 @@ impl<G: TwoPlayerGame> Challenge<G> {
     }
 
     /// The first position where the player forfeited, if it ever did.
-    pub fn first_forfeit(&self) -> Option<&Forfeit<G>> {
+    pub fn first_forfeit(&self) -> Option<&Forfeit<G::Position, G::Move>> {
         self.first_forfeit.as_ref()
     }
 

@@ -104,13 +104,15 @@ impl SearchKind {
     }
 }
 
-/// Where a learner's search first went wrong.
-pub enum Mistake<G: TwoPlayerGame = TicTacToe> {
+/// Where a learner's search first went wrong, at a position of the game (a board in
+/// tic-tac-toe).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Mistake<P = Board> {
     /// It gave the wrong value.
     WrongValue {
         /// The position (a board in tic-tac-toe; the field keeps the name it had when
         /// tic-tac-toe was the only game).
-        board: G::Position,
+        board: P,
         /// The learner's answer.
         answer: i32,
         /// The value under perfect play, for the side to move.
@@ -119,95 +121,17 @@ pub enum Mistake<G: TwoPlayerGame = TicTacToe> {
     /// It panicked, with this message.
     Panicked {
         /// The position.
-        board: G::Position,
+        board: P,
         /// What the panic said.
         message: String,
     },
 }
 
-impl<G: TwoPlayerGame> Mistake<G> {
+impl<P> Mistake<P> {
     /// The position it went wrong on.
-    pub fn position(&self) -> &G::Position {
+    pub fn position(&self) -> &P {
         match self {
             Mistake::WrongValue { board, .. } | Mistake::Panicked { board, .. } => board,
-        }
-    }
-}
-
-impl<G: TwoPlayerGame> fmt::Debug for Mistake<G>
-where
-    G::Position: fmt::Debug,
-{
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Mistake::WrongValue {
-                board,
-                answer,
-                right,
-            } => f
-                .debug_struct("WrongValue")
-                .field("board", board)
-                .field("answer", answer)
-                .field("right", right)
-                .finish(),
-            Mistake::Panicked { board, message } => f
-                .debug_struct("Panicked")
-                .field("board", board)
-                .field("message", message)
-                .finish(),
-        }
-    }
-}
-
-impl<G: TwoPlayerGame> Clone for Mistake<G> {
-    fn clone(&self) -> Mistake<G> {
-        match self {
-            Mistake::WrongValue {
-                board,
-                answer,
-                right,
-            } => Mistake::WrongValue {
-                board: board.clone(),
-                answer: *answer,
-                right: *right,
-            },
-            Mistake::Panicked { board, message } => Mistake::Panicked {
-                board: board.clone(),
-                message: message.clone(),
-            },
-        }
-    }
-}
-
-impl<G: TwoPlayerGame> PartialEq for Mistake<G>
-where
-    G::Position: PartialEq,
-{
-    fn eq(&self, other: &Mistake<G>) -> bool {
-        match (self, other) {
-            (
-                Mistake::WrongValue {
-                    board: a,
-                    answer: x,
-                    right: r,
-                },
-                Mistake::WrongValue {
-                    board: b,
-                    answer: y,
-                    right: s,
-                },
-            ) => a == b && x == y && r == s,
-            (
-                Mistake::Panicked {
-                    board: a,
-                    message: m,
-                },
-                Mistake::Panicked {
-                    board: b,
-                    message: n,
-                },
-            ) => a == b && m == n,
-            _ => false,
         }
     }
 }
@@ -245,7 +169,7 @@ pub struct SearchCheck<G: TwoPlayerGame = TicTacToe> {
     asked: usize,
     /// Positions the game has.
     positions: usize,
-    mistake: Option<Mistake<G>>,
+    mistake: Option<Mistake<G::Position>>,
     /// The position of the mistake in the game's own words, and who was to move.
     mistake_words: Option<(String, Player)>,
     counts: Option<Counts>,
@@ -624,7 +548,7 @@ impl<G: TwoPlayerGame> SearchCheck<G> {
     }
 
     /// The first position where the search went wrong.
-    pub fn mistake(&self) -> Option<&Mistake<G>> {
+    pub fn mistake(&self) -> Option<&Mistake<G::Position>> {
         self.mistake.as_ref()
     }
 
