@@ -24,7 +24,6 @@ use magic_tictactoe::playouts::PlayoutSteps;
 use magic_tictactoe::prelude::*;
 use magic_tictactoe::render::Scaled;
 use magic_tictactoe::solver::{self, GameTree, MoveOrder, Pruning, TicTacToe, value_if_over};
-use magic_tictactoe::tree::Algorithm;
 use magic_tictactoe::tree::OrderedSearches;
 use magic_tictactoe::{Analysis, Outcome, Sums, Tally, rules_choice};
 use magic_tictactoe::{
@@ -352,7 +351,7 @@ proptest! {
 
     #[test]
     fn search_trees_step_any_number_of_times(board in a_board(), n in a_count(), back in 0..40usize) {
-        for algorithm in [Algorithm::Minimax, Algorithm::AlphaBeta] {
+        for algorithm in [Pruning::None, Pruning::AlphaBeta] {
             let Ok(mut tree) = SearchTree::new(board, algorithm) else { continue };
             tree.step();
             tree.steps(n);
@@ -567,7 +566,7 @@ proptest! {
         }
         let searches = OrderedSearches::new(board);
         let _ = (searches.positions(), searches.trees().map(|t| t.len()), searches.to_html());
-        if let Ok(mut tree) = SearchTree::ordered(board, Algorithm::AlphaBeta, MoveOrder::CentreCornersEdges) {
+        if let Ok(mut tree) = SearchTree::ordered(board, Pruning::AlphaBeta, MoveOrder::CentreCornersEdges) {
             tree.steps(3);
             let _ = tree.window(0);
         }

@@ -7,8 +7,9 @@ use magic_tictactoe::exercises::Exercise;
 use magic_tictactoe::paper::{
     Bound, Finding, MAX_LEAVES, OrderComparison, PaperTree, PaperTreeError,
 };
+use magic_tictactoe::solver::Pruning;
 use magic_tictactoe::solver::alpha_beta;
-use magic_tictactoe::tree::{Algorithm, OrderedSearches, SearchTree};
+use magic_tictactoe::tree::{OrderedSearches, SearchTree};
 
 /// A tree as nested lists, read here by a second, independent reader: a leaf's value, or the
 /// moves. The crate's reader is checked against this one.
@@ -318,7 +319,7 @@ fn tic_tac_toe_trees_in_two_orders() {
     let [pa, pb] = searches.positions();
     assert_eq!(a.evaluated() as u64, pa);
     assert_eq!(b.evaluated() as u64, pb);
-    let mut tree = SearchTree::new(small, Algorithm::AlphaBeta).unwrap();
+    let mut tree = SearchTree::new(small, Pruning::AlphaBeta).unwrap();
     tree.steps(3);
     let (alpha, beta) = tree.window(0).expect("the root was entered");
     assert_eq!(beta, Bound::PlusInfinity);

@@ -105,6 +105,16 @@ pub enum Pruning {
     AlphaBeta,
 }
 
+impl Pruning {
+    /// Its name as a heading says it: `Minimax` or `Alpha-beta`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pruning::None => "Minimax",
+            Pruning::AlphaBeta => "Alpha-beta",
+        }
+    }
+}
+
 /// What a search found out about one position: its exact score, or only a bound on it when
 /// alpha-beta stopped early (or every move fell short of alpha).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -17,7 +17,8 @@ use std::cell::Cell;
 
 use super::challenge::DepthStudy;
 use super::paper::PaperTree;
-use super::tree::{Algorithm, SearchTree};
+use super::tree::SearchTree;
+use crate::engine::search::Pruning;
 use crate::engine::search::minimax;
 use crate::engine::{Level, MAX_DEPTH, Reason, Value, rules_choice, stats};
 use crate::render::palette::INK;
@@ -348,7 +349,7 @@ impl Exercise {
     /// "How many positions does alpha-beta skip in this board's tree?", in the tree the
     /// alpha-beta stepper draws (`SearchTree::alpha_beta_steps(board)`, moves in keypad order).
     pub fn alpha_beta_skips(board: Board) -> Exercise {
-        let expected = match SearchTree::new(board, Algorithm::AlphaBeta) {
+        let expected = match SearchTree::new(board, Pruning::AlphaBeta) {
             Ok(mut tree) => {
                 tree.finish();
                 Expected::Number(tree.skipped() as i64)

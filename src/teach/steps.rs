@@ -49,32 +49,6 @@ impl<S> Finding<S> {
     }
 }
 
-/// Which search walks the tree.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Algorithm {
-    /// Plain minimax: every node.
-    Minimax,
-    /// Alpha-beta: skips branches that cannot change the answer.
-    AlphaBeta,
-}
-
-impl Algorithm {
-    /// `Minimax` or `Alpha-beta`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Minimax => "Minimax",
-            Algorithm::AlphaBeta => "Alpha-beta",
-        }
-    }
-
-    fn pruning(self) -> Pruning {
-        match self {
-            Algorithm::Minimax => Pruning::None,
-            Algorithm::AlphaBeta => Pruning::AlphaBeta,
-        }
-    }
-}
-
 /// Where a node sits in the tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Shape {
@@ -172,7 +146,7 @@ pub enum Bound<S> {
 pub struct Stepper<T, S = crate::engine::Value> {
     pub(crate) tree: T,
     pub(crate) shape: Vec<Shape>,
-    algorithm: Algorithm,
+    algorithm: Pruning,
     events: Vec<Event<S>>,
     applied: usize,
     findings: Vec<Finding<S>>,
@@ -189,7 +163,7 @@ pub(crate) struct Recorded<S>(Vec<Event<S>>);
 
 /// Searches `walk` (its positions are node numbers, 0 the root) with `algorithm`, recording
 /// every event.
-pub(crate) fn record<W>(walk: &W, algorithm: Algorithm) -> Recorded<W::Score>
+pub(crate) fn record<W>(walk: &W, algorithm: Pruning) -> Recorded<W::Score>
 where
     W: GameTree<Position = usize>,
 {
@@ -197,7 +171,7 @@ where
         events: Vec::new(),
         path: Vec::new(),
     };
-    search::search(walk, 0, algorithm.pruning(), &mut recorder);
+    search::search(walk, 0, algorithm, &mut recorder);
     Recorded(recorder.events)
 }
 
@@ -207,7 +181,7 @@ impl<T, S: Copy + Ord + Neg<Output = S>> Stepper<T, S> {
     pub(crate) fn replaying(
         tree: T,
         shape: Vec<Shape>,
-        algorithm: Algorithm,
+        algorithm: Pruning,
         recorded: Recorded<S>,
     ) -> Stepper<T, S> {
         Stepper {
@@ -375,7 +349,7 @@ impl<T, S: Copy + Ord + Neg<Output = S>> Stepper<T, S> {
     }
 
     /// The search walking the tree.
-    pub fn algorithm(&self) -> Algorithm {
+    pub fn algorithm(&self) -> Pruning {
         self.algorithm
     }
 
@@ -455,7 +429,7 @@ impl<T, S: Copy + Ord + Neg<Output = S>> Stepper<T, S> {
             Bound::Value(value) => show(value),
         };
         match self.algorithm {
-            Algorithm::AlphaBeta => {
+            Pruning::AlphaBeta => {
                 let (alpha, beta) = self.window(node)?;
                 Some(format!(
                     "\u{3b1} {} \u{b7} \u{3b2} {}",
@@ -463,7 +437,7 @@ impl<T, S: Copy + Ord + Neg<Output = S>> Stepper<T, S> {
                     bound(beta)
                 ))
             }
-            Algorithm::Minimax => match self.finding(node) {
+            Pruning::None => match self.finding(node) {
                 Finding::Searching { .. } => {
                     let best = self.best_so_far(node)?;
                     Some(format!("best so far {}", show(best)))

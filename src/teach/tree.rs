@@ -27,7 +27,7 @@ use std::fmt;
 
 use super::steps::art::{Badge, TreeArt, node_look};
 use super::steps::{self, Shape};
-pub use super::steps::{Algorithm, Bound, Finding, Stepper};
+pub use super::steps::{Bound, Finding, Stepper};
 use crate::engine::search::{self, GameTree, MoveOrder, Pruning, TicTacToe, value_if_over};
 use crate::engine::{Value, stats};
 use crate::render::parts::{
@@ -135,7 +135,7 @@ impl SearchTree {
     /// [`TreeError::GameOver`] for a finished game, [`TreeError::TooBig`] when the tree has
     /// more than 400 positions.
     pub fn minimax_steps(board: Board) -> Result<SearchTree, TreeError> {
-        SearchTree::new(board, Algorithm::Minimax)
+        SearchTree::new(board, Pruning::None)
     }
 
     /// Alpha-beta over the tree below `board`, not started yet.
@@ -144,7 +144,7 @@ impl SearchTree {
     ///
     /// As [`SearchTree::minimax_steps`].
     pub fn alpha_beta_steps(board: Board) -> Result<SearchTree, TreeError> {
-        SearchTree::new(board, Algorithm::AlphaBeta)
+        SearchTree::new(board, Pruning::AlphaBeta)
     }
 
     /// The whole tree below `board`, every node evaluated by minimax.
@@ -163,7 +163,7 @@ impl SearchTree {
     /// # Errors
     ///
     /// As [`SearchTree::minimax_steps`].
-    pub fn new(board: Board, algorithm: Algorithm) -> Result<SearchTree, TreeError> {
+    pub fn new(board: Board, algorithm: Pruning) -> Result<SearchTree, TreeError> {
         SearchTree::ordered(board, algorithm, MoveOrder::Keypad)
     }
 
@@ -175,7 +175,7 @@ impl SearchTree {
     /// As [`SearchTree::minimax_steps`].
     pub fn ordered(
         board: Board,
-        algorithm: Algorithm,
+        algorithm: Pruning,
         order: MoveOrder,
     ) -> Result<SearchTree, TreeError> {
         let Some(root_player) = board.to_move() else {
@@ -342,7 +342,7 @@ impl SearchTree {
             self.evaluated(),
             self.len()
         );
-        if self.algorithm() == Algorithm::AlphaBeta {
+        if self.algorithm() == Pruning::AlphaBeta {
             summary.push_str(&format!(", {} skipped", self.skipped()));
         }
         summary
@@ -435,7 +435,7 @@ impl OrderedSearches {
             search::search(&TicTacToe { order }, board, Pruning::AlphaBeta, &mut ()).positions
         });
         let tree = |order| {
-            let mut tree = SearchTree::ordered(board, Algorithm::AlphaBeta, order).ok()?;
+            let mut tree = SearchTree::ordered(board, Pruning::AlphaBeta, order).ok()?;
             tree.finish();
             Some(tree)
         };

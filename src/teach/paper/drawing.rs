@@ -4,10 +4,11 @@ use std::fmt;
 
 use super::model::PaperTree;
 use super::stepper::{OrderComparison, PaperSearch};
+use crate::engine::search::Pruning;
 use crate::render::parts::{caption, card, side_by_side_or_below, title};
 use crate::render::{Html, Picture, Scale, div, notebook_pictures};
+use crate::teach::steps::Finding;
 use crate::teach::steps::art::{Badge, TreeArt, node_look};
-use crate::teach::steps::{Algorithm, Finding};
 
 impl PaperSearch {
     fn node_html(&self, index: usize, scale: Scale) -> Html {
@@ -47,7 +48,7 @@ impl PaperSearch {
             self.leaves_looked_at(),
             leaves
         );
-        if self.algorithm() == Algorithm::AlphaBeta {
+        if self.algorithm() == Pruning::AlphaBeta {
             summary.push_str(&format!(", {} skipped", self.skipped_leaves()));
         }
         summary

@@ -3,7 +3,8 @@
 
 use super::model::PaperTree;
 use crate::engine::search::GameTree;
-use crate::teach::steps::{self, Algorithm, Finding, Shape, Stepper};
+use crate::engine::search::Pruning;
+use crate::teach::steps::{self, Finding, Shape, Stepper};
 
 /// A search's infinity: beyond every leaf value.
 const INFINITY: i32 = 1_000_000;
@@ -45,12 +46,12 @@ impl GameTree for Walk<'_> {
 impl PaperTree {
     /// Plain minimax over the tree, not started yet.
     pub fn minimax_steps(&self) -> PaperSearch {
-        PaperSearch::of_tree(self.clone(), Algorithm::Minimax)
+        PaperSearch::of_tree(self.clone(), Pruning::None)
     }
 
     /// Alpha-beta over the tree, not started yet.
     pub fn alpha_beta_steps(&self) -> PaperSearch {
-        PaperSearch::of_tree(self.clone(), Algorithm::AlphaBeta)
+        PaperSearch::of_tree(self.clone(), Pruning::AlphaBeta)
     }
 }
 
@@ -65,7 +66,7 @@ impl PaperTree {
 pub type PaperSearch = Stepper<PaperTree, i32>;
 
 impl PaperSearch {
-    fn of_tree(tree: PaperTree, algorithm: Algorithm) -> PaperSearch {
+    fn of_tree(tree: PaperTree, algorithm: Pruning) -> PaperSearch {
         let shape = tree
             .nodes
             .iter()
