@@ -120,6 +120,20 @@ pub(crate) fn bar(scale: Scale, fraction: f64, width: u32, colour: Colour) -> Ht
         .into()
 }
 
+/// A player's record as one bar, `width` pixels long at the normal size: its wins (green),
+/// draws (yellow) and losses (red), each a share from 0 to 1.
+pub(crate) fn record_bar(scale: Scale, width: u32, [wins, draws, losses]: [f64; 3]) -> Html {
+    stacked_bar(
+        scale,
+        width,
+        &[
+            (wins, palette::WIN_BAR),
+            (draws, palette::DRAW_BAR),
+            (losses, palette::LOSS_BAR),
+        ],
+    )
+}
+
 /// Bars end to end, each `fraction` (0 to 1) of `width` pixels long in its colour: one bar
 /// split into shares.
 pub(crate) fn stacked_bar(scale: Scale, width: u32, parts: &[(f64, Colour)]) -> Html {

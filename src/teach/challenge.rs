@@ -34,7 +34,7 @@ use crate::engine::bot::Named;
 use crate::engine::budget::{Budget, MAX_SECONDS};
 use crate::engine::matches::Match;
 use crate::engine::{Bot, Forfeit, Level, Opponent, SearchError, learner};
-use crate::render::palette::{DRAW_BAR, INK, LOSS_BAR, MUTED, PAPER, TABLE_EDGE, WIN_BAR};
+use crate::render::palette::{INK, MUTED, PAPER, TABLE_EDGE};
 use crate::render::parts::{self, caption, card, heading_cell, plain_table, title};
 use crate::render::{Border, Html, Picture, Px, Scale, ShowGame, div, notebook_pictures, td, tr};
 use crate::rules::text::thousands;
@@ -515,14 +515,10 @@ fn records_table(scale: Scale, columns: &[String; 2], rows: &[Row]) -> Html {
             line = line.child(if unplayed {
                 cell.child(figures.text("no game played"))
             } else {
-                cell.child(parts::stacked_bar(
+                cell.child(parts::record_bar(
                     scale,
                     150,
-                    &[
-                        (record.wins, WIN_BAR),
-                        (record.draws, DRAW_BAR),
-                        (record.losses, LOSS_BAR),
-                    ],
+                    [record.wins, record.draws, record.losses],
                 ))
                 .child(figures.text(&row.said(side)))
             });

@@ -10,7 +10,7 @@ use super::tournament::{SAMPLED_GAMES, SEED};
 use crate::engine::budget::Budget;
 use crate::engine::matches::Match;
 use crate::engine::{Bot, Forfeit, Level, MAX_DEPTH, Opponent};
-use crate::render::palette::{DRAW_BAR, INK, LOSS_BAR, MUTED, PAPER, TABLE_EDGE, WIN_BAR};
+use crate::render::palette::{INK, MUTED, PAPER, TABLE_EDGE};
 use crate::render::parts::{self, caption, card, heading_cell, plain_table, title};
 use crate::render::{Border, Html, Picture, Px, Scale, div, notebook_pictures, td, tr};
 use crate::rules::text::thousands;
@@ -223,14 +223,10 @@ fn record_html(scale: Scale, label: &str, record: &Record, width: u32) -> Html {
             100.0 * record.draws,
             100.0 * record.losses
         ))
-        .child(parts::stacked_bar(
+        .child(parts::record_bar(
             scale,
             width,
-            &[
-                (record.wins, WIN_BAR),
-                (record.draws, DRAW_BAR),
-                (record.losses, LOSS_BAR),
-            ],
+            [record.wins, record.draws, record.losses],
         ))
         .into()
 }
