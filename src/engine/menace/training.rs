@@ -123,7 +123,7 @@ impl Training {
     }
 
     /// The position whose box was watched: the first box unless
-    /// [`Menace::train_watching`] chose another.
+    /// [`Menace::train_watching`](super::Menace::train_watching) chose another.
     pub fn watched(&self) -> Board {
         self.watched
     }
