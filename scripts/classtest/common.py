@@ -39,9 +39,17 @@ def text(outputs):
     return " ".join(text for cells in outputs for kind, text in cells).strip()
 
 
+# evcxr_jupyter passes a cell's printed lines on from a thread of its own, and may say the
+# cell is done before the last of them has gone (it waits a millisecond, and only for a cell
+# that shows a value): a line that comes late is sent under the cell running then. An empty
+# cell after the one asked about collects such a line; evcxr compiles every cell, which takes
+# far longer than the thread's millisecond.
+AFTER = "let _ = ();"
+
+
 def rust(student, code):
     """The text a cell of `code` prints in a new kernel of the student's."""
-    return text(student.run_cells([code]))
+    return text(student.run_cells([code, AFTER]))
 
 
 def server_running(person, name):
