@@ -73,11 +73,13 @@ def execute_request(code):
             "allow_stdin": False, "stop_on_error": True}
 
 
-async def replies(socket_, msg_id, deadline, acknowledge=None):
+async def replies(socket_, msg_id, deadline, acknowledge=None, earlier=()):
     """The kernel's messages about the request msg_id, until it is idle and has replied. With
     acknowledge (seconds), the kernel must say something about the request within that time (a
     kernel says "busy" as soon as it reads one): a kernel that stopped reading its socket raises
-    NoAnswer then, not at the deadline."""
+    NoAnswer then, not at the deadline. A line printed by one of the `earlier` requests that
+    comes now (evcxr_jupyter may send a cell's last printed line after the cell is done) comes
+    with these."""
     idle = replied = False
     heard_by = None if acknowledge is None else time.monotonic() + acknowledge
     while not (idle and replied):
@@ -91,7 +93,10 @@ async def replies(socket_, msg_id, deadline, acknowledge=None):
         if raw is None:
             raise NoAnswer()
         message = json.loads(raw)
-        if message.get("parent_header", {}).get("msg_id") != msg_id:
+        parent = message.get("parent_header", {}).get("msg_id")
+        if parent != msg_id:
+            if parent in earlier and message["header"]["msg_type"] == "stream":
+                yield "stream", message.get("content", {})
             continue
         heard_by = None
         kind = message["header"]["msg_type"]
@@ -139,11 +144,12 @@ async def execute(base, user, token, kernel, cells, until_html=False, limit=600,
         await kernel_info(socket_, user, session, time.monotonic() + answer)
         progress(-1)
         deadline = time.monotonic() + limit
+        earlier = set()
         for index, code in enumerate(cells):
             msg_id, text = kernel_message(user, session, "execute_request", execute_request(code))
             socket_.write_message(text)
             outputs = []
-            async for kind, content in replies(socket_, msg_id, deadline, acknowledge=answer):
+            async for kind, content in replies(socket_, msg_id, deadline, acknowledge=answer, earlier=earlier):
                 if kind in ("display_data", "execute_result"):
                     data = content.get("data", {})
                     if "text/html" in data:
@@ -155,6 +161,7 @@ async def execute(base, user, token, kernel, cells, until_html=False, limit=600,
                 elif kind == "error":
                     outputs.append(("error", f"{content.get('ename')}: {content.get('evalue')}"))
             results.append(outputs)
+            earlier.add(msg_id)
             progress(index)
             if any(kind == "error" for kind, _ in outputs):
                 break

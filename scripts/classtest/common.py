@@ -41,9 +41,9 @@ def text(outputs):
 
 # evcxr_jupyter passes a cell's printed lines on from a thread of its own, and may say the
 # cell is done before the last of them has gone (it waits a millisecond, and only for a cell
-# that shows a value): a line that comes late is sent under the cell running then. An empty
-# cell after the one asked about collects such a line; evcxr compiles every cell, which takes
-# far longer than the thread's millisecond.
+# that shows a value). An empty cell after the one asked about gives such a line time to come
+# (evcxr compiles every cell, far longer than the thread's millisecond), and execute() takes
+# it in with the later cell's messages.
 AFTER = "let _ = ();"
 
 
