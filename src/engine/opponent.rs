@@ -284,8 +284,13 @@ where
 {
     /// The player `fresh` makes, called `name`, its random draws from `seed`.
     fn made(fresh: Fresh<G>, name: String, seed: u64) -> Opponent<G> {
+        Opponent::made_as(fresh(seed), fresh, name, seed)
+    }
+
+    /// `bot`, called `name`, which `fresh` makes afresh from a seed.
+    fn made_as(bot: Box<dyn Bot<G>>, fresh: Fresh<G>, name: String, seed: u64) -> Opponent<G> {
         Opponent {
-            bot: fresh(seed),
+            bot,
             fresh,
             name,
             seed,
@@ -401,10 +406,11 @@ where
             };
             Box::new(Yours(copy))
         };
+        // The first plays the bot itself: its `clone` is not called again for it.
+        let first = Box::new(Yours(Ok(Box::new(bot))));
         Opponent {
-            bot: Box::new(Yours(Ok(Box::new(bot)))),
             learners: true,
-            ..Opponent::made(Rc::new(fresh), name, 0)
+            ..Opponent::made_as(first, Rc::new(fresh), name, 0)
         }
     }
 
