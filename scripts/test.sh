@@ -46,20 +46,12 @@ say "The teacher's guide gives each lesson the minutes the notebooks add up to (
 python3 scripts/lesson_minutes.py --check >/dev/null || python3 scripts/lesson_minutes.py --check
 say "bench checks (cargo bench --bench engine -- --quick)"
 cargo bench --bench engine -- --quick
-say "The kernel's zeromq fix: its test deadlocks zeromq 0.6.0 as published and not as patched (kernel/test.sh)"
-"$ROOT/kernel/test.sh"
-
 ensure_rust_kernel
 await_downloads
 ensure_python_env
 say "The docs' Zero to JupyterHub settings against the chart's own values schema; the class's settings, lists, hub configuration, timetable, course and backups (scripts/class/tests)"
 "$VENV/bin/python" scripts/kubernetes_config_test.py
 "$VENV/bin/python" -m unittest discover -s scripts/class/tests
-say "The Rust kernel keeps answering at the moment that deadlocked a stock one, when clients leave mid-cell and come back, and after messages without its key"
-"$VENV/bin/python" scripts/kernel_deaf_test.py --via zmq --kernels 3 --rounds 2 --slow-subscriber --forged +"$(command -v evcxr_jupyter)"
-"$VENV/bin/python" scripts/kernel_deaf_test.py --via server --kernels 4 --rounds 2 +"$(command -v evcxr_jupyter)"
-say "The class's guard: a student's server replaces a kernel that stops answering, and leaves busy ones alone"
-"$VENV/bin/python" scripts/kernel_watch_test.py
 # Chromium and axe-core before the class server's test, which checks the teacher's page with them.
 ensure_chromium
 ensure_node_packages
@@ -67,6 +59,18 @@ say "The README's first command opens JupyterLab, as $(id -un) (uid $(id -u))"
 "$VENV/bin/python" scripts/notebooks_sh_test.py
 say "Binder's set-up (binder/postBuild and start), run here without a container"
 "$VENV/bin/python" scripts/binder_test.py
+# The kernel's steps: the zeromq fix, the kernel under load and the guard. They spend most of
+# their time waiting on timeouts, so as root they run beside the class server's tests too.
+kernel_steps() {
+    say "The kernel's zeromq fix: its test deadlocks zeromq 0.6.0 as published and not as patched (kernel/test.sh)"
+    "$ROOT/kernel/test.sh"
+    say "The Rust kernel keeps answering at the moment that deadlocked a stock one, when clients leave mid-cell and come back, and after messages without its key"
+    "$VENV/bin/python" scripts/kernel_deaf_test.py --via zmq --kernels 3 --rounds 2 --slow-subscriber --forged +"$(command -v evcxr_jupyter)"
+    "$VENV/bin/python" scripts/kernel_deaf_test.py --via server --kernels 4 --rounds 2 +"$(command -v evcxr_jupyter)"
+    say "The class's guard: a student's server replaces a kernel that stops answering, and leaves busy ones alone"
+    "$VENV/bin/python" scripts/kernel_watch_test.py
+}
+
 # The notebooks' steps: every notebook through the kernel, then what reads their pictures and
 # boards in Chromium and JupyterLab.
 notebook_steps() {
@@ -96,9 +100,9 @@ if [ "$(id -u)" -eq 0 ]; then
     # with one of the machine's cores idle: the notebooks' steps run beside them, in a process
     # group of their own (stopped with the run, as the downloads are), their lines kept in
     # target/notebook-steps.log and shown once they end.
-    say "The notebooks' steps run beside the class server's tests (their lines: target/notebook-steps.log, shown when they end)"
+    say "The notebooks' and the kernel's steps run beside the class server's tests (their lines: target/notebook-steps.log, shown when they end)"
     set -m
-    ( set -e; notebook_steps "$@" ) >"$ROOT/target/notebook-steps.log" 2>&1 </dev/null &
+    ( set -e; notebook_steps "$@"; kernel_steps ) >"$ROOT/target/notebook-steps.log" 2>&1 </dev/null &
     NOTEBOOKS_PID=$!
     set +m
     say "The class server: JupyterHub from scripts/class.sh, students in containers with limits, who may see what, nothing lost"
@@ -116,5 +120,6 @@ if [ "$(id -u)" -eq 0 ]; then
     [ "$notebooks_rc" -eq 0 ] || { echo "test.sh: the notebooks' steps failed (above)" >&2; exit "$notebooks_rc"; }
 else
     say "Class server test skipped: scripts/class.sh makes accounts, so it needs root"
+    kernel_steps
     notebook_steps "$@"
 fi
