@@ -20,7 +20,7 @@ fn value_json(value: Value) -> Vec<(&'static str, Json)> {
 }
 
 /// Prints whose turn it is, the result if the game is over, the value, and every move's value.
-pub fn position(board: Board, json: bool, out: &mut impl Write) -> io::Result<()> {
+pub(crate) fn position(board: Board, json: bool, out: &mut impl Write) -> io::Result<()> {
     let analysis = board.analysis();
     if json {
         let outcome = match board.outcome() {
@@ -92,7 +92,7 @@ pub fn position(board: Board, json: bool, out: &mut impl Write) -> io::Result<()
 }
 
 /// Prints the statistics, counted on the spot.
-pub fn stats(json: bool, out: &mut impl Write) -> io::Result<()> {
+pub(crate) fn stats(json: bool, out: &mut impl Write) -> io::Result<()> {
     let statistics = Statistics::compute();
     if !json {
         return writeln!(out, "{statistics}");

@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 const MAX_LINE: usize = 256;
 
 #[derive(Debug, PartialEq, Eq)]
-pub enum Line {
+pub(crate) enum Line {
     /// End of input: Ctrl-D, or the other end of a pipe closed.
     End,
     /// A line longer than `MAX_LINE` bytes.
@@ -18,7 +18,7 @@ pub enum Line {
 }
 
 /// Reads up to the next newline without ever holding more than `MAX_LINE` bytes of it.
-pub fn read_line(input: &mut impl BufRead) -> io::Result<Line> {
+pub(crate) fn read_line(input: &mut impl BufRead) -> io::Result<Line> {
     let mut line = Vec::new();
     let mut too_long = false;
     let mut saw_anything = false;

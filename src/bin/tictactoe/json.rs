@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 #[derive(Debug, Clone)]
-pub enum Json {
+pub(crate) enum Json {
     Null,
     Number(u64),
     Text(String),
@@ -13,15 +13,15 @@ pub enum Json {
 }
 
 impl Json {
-    pub fn text(text: impl Into<String>) -> Json {
+    pub(crate) fn text(text: impl Into<String>) -> Json {
         Json::Text(text.into())
     }
 
-    pub fn numbers(numbers: impl IntoIterator<Item = u64>) -> Json {
+    pub(crate) fn numbers(numbers: impl IntoIterator<Item = u64>) -> Json {
         Json::Array(numbers.into_iter().map(Json::Number).collect())
     }
 
-    pub fn render(&self) -> String {
+    pub(crate) fn render(&self) -> String {
         let mut out = String::new();
         self.write(&mut out);
         out

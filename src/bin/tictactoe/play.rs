@@ -9,7 +9,7 @@ use crate::style::Style;
 
 /// The choices made with flags; whatever is `None` is asked at the prompt.
 #[derive(Debug, Clone, Copy)]
-pub struct Flags {
+pub(crate) struct Flags {
     against_computer: Option<bool>,
     level: Option<Level>,
     mark: Option<Player>,
@@ -18,7 +18,7 @@ pub struct Flags {
 
 impl Flags {
     /// Checks that the flags agree. X always moves first, so `--first` decides the mark too.
-    pub fn checked(
+    pub(crate) fn checked(
         against_computer: Option<bool>,
         level: Option<Level>,
         mark: Option<Player>,
@@ -170,7 +170,7 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
 }
 
 /// Plays games until the person quits or the input ends.
-pub fn run(
+pub(crate) fn run(
     flags: Flags,
     style: Style,
     input: &mut impl BufRead,

@@ -5,13 +5,13 @@ use std::io::IsTerminal;
 use magic_tictactoe::Player;
 
 #[derive(Debug, Clone, Copy)]
-pub struct Style {
+pub(crate) struct Style {
     colour: bool,
 }
 
 impl Style {
     /// Colour when standard output is a terminal and `NO_COLOR` is unset or empty.
-    pub fn for_stdout() -> Style {
+    pub(crate) fn for_stdout() -> Style {
         let no_colour = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
         Style {
             colour: !no_colour && std::io::stdout().is_terminal(),
@@ -26,7 +26,7 @@ impl Style {
         }
     }
 
-    pub fn mark(self, player: Player) -> String {
+    pub(crate) fn mark(self, player: Player) -> String {
         let code = match player {
             Player::X => "1;31",
             Player::O => "1;34",
@@ -34,11 +34,11 @@ impl Style {
         self.paint(code, &player.to_string())
     }
 
-    pub fn dim(self, text: &str) -> String {
+    pub(crate) fn dim(self, text: &str) -> String {
         self.paint("2", text)
     }
 
-    pub fn bold(self, text: &str) -> String {
+    pub(crate) fn bold(self, text: &str) -> String {
         self.paint("1", text)
     }
 }
