@@ -25,8 +25,10 @@ pub use engine::{
     Value, play_game, rules_choice, stats,
 };
 pub use render::{BoardView, Gallery, Html, Picture, clickable};
+#[allow(deprecated)]
+pub use rules::Outcome;
 pub use rules::{
-    Board, BoardError, Counted, Ending, IntoSquare, LimitError, Line, LineKind, MoveError, Outcome,
+    Board, BoardError, Counted, Ending, IntoSquare, LimitError, Line, LineKind, MoveError,
     ParseBoardError, ParsePlayerError, Player, Square, SquareError, SquareSet, SquareSetIter,
     Symmetry, Tally, TicTacToe, TwoPlayerGame,
 };

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use common::{Grid, all_grids, has_line_by_table};
 use magic_tictactoe::{
-    Board, BoardError, MoveError, Outcome, ParseBoardError, Player, Square, stats,
+    Board, BoardError, Ending, MoveError, ParseBoardError, Player, Square, stats,
 };
 
 fn reachable() -> HashSet<Board> {
@@ -111,21 +111,19 @@ fn finished_positions_are_626_x_wins_316_o_wins_16_draws() {
     let (mut x, mut o, mut draws) = (0, 0, 0);
     for board in reachable() {
         match board.outcome() {
-            Some(Outcome::Won {
-                winner: Player::X,
-                line,
-            }) => {
+            Some(Ending::Won(Player::X)) => {
+                let line = board.winning_line().expect("a win has its line");
                 assert!(
                     board.squares(Player::X).intersection(line.square_set()) == line.square_set()
                 );
                 x += 1
             }
-            Some(Outcome::Won {
-                winner: Player::O, ..
-            }) => o += 1,
-            Some(Outcome::Draw) => draws += 1,
-            Some(Outcome::Forfeit { .. }) => panic!("a board is never forfeited"),
-            None => assert!(board.to_move().is_some()),
+            Some(Ending::Won(Player::O)) => o += 1,
+            Some(Ending::Drawn) => {
+                assert_eq!(board.winning_line(), None);
+                draws += 1
+            }
+            None => assert!(board.to_move().is_some() && board.winning_line().is_none()),
         }
         assert_eq!(board.is_over(), board.outcome().is_some());
         assert_eq!(board.to_move().is_none(), board.is_over());
@@ -168,7 +166,7 @@ fn moves_on_taken_squares_or_finished_games_are_errors() {
     );
     assert_eq!(
         won.try_play(6).unwrap_err().to_string(),
-        "the game is already over: X won with the row 1-2-3"
+        "the game is already over: X wins"
     );
 }
 

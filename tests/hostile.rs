@@ -25,7 +25,7 @@ use magic_tictactoe::prelude::*;
 use magic_tictactoe::render::Scaled;
 use magic_tictactoe::solver::{self, GameTree, MoveOrder, Pruning, TicTacToe, value_if_over};
 use magic_tictactoe::tree::OrderedSearches;
-use magic_tictactoe::{Analysis, Outcome, Sums, Tally, rules_choice};
+use magic_tictactoe::{Analysis, Sums, Tally, rules_choice};
 use magic_tictactoe::{
     Counted, IntoSquare, LimitError, ParseBoardError, ParsePlayerError, SquareError, html, rules,
 };
@@ -196,12 +196,12 @@ proptest! {
         let mut tally = Tally { x_wins: counts[0], o_wins: counts[1], draws: counts[2] };
         if let Some(outcome) = board.outcome() {
             tally.record(outcome);
-            let _ = (outcome.winner(), outcome.line(), outcome.to_string());
+            let _ = (outcome.winner(), board.winning_line(), outcome.to_string());
         }
         tally.count(Some(player));
         let _ = tally.get(None);
         *tally.get_mut(Some(Player::O)) = u64::MAX;
-        tally.record(Outcome::Forfeit { loser: player });
+        tally.record(Ending::Won(!player));
         let _ = (tally.shares(), tally.to_string(), tally.map(|n| n / 2).to_string());
         let _ = tally.map(|n| n as f64).total();
         let _ = format!("{:.9}", tally.shares());
@@ -684,7 +684,7 @@ fn the_whole_game_calls() {
     assert!(Tournament::among(std::iter::repeat_n(Level::Random, 1_000_000)).is_err());
     assert!(Tournament::among((0..u64::MAX).map(|seed| Opponent::mcts(u32::MAX, seed))).is_err());
     let _ = Tournament::among(std::iter::empty::<Opponent>()).map(|t| t.to_html());
-    let _ = rules::Outcome::Draw.to_string();
+    let _ = rules::Ending::Drawn.to_string();
     // What a notebook cell calls to show a value: it prints the blocks the kernel reads.
     Board::new().evcxr_display();
     Board::new().scaled(2.0).evcxr_display();

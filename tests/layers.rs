@@ -364,7 +364,7 @@ fn the_dependencies_found_are_the_real_ones() {
         ("board", "magic"),
         ("board", "square"),
         ("symmetry", "board"),
-        ("tally", "outcome"),
+        ("tally", "game"),
     ] {
         assert!(
             rules[file].contains(needs),

@@ -14,7 +14,7 @@ use magic_tictactoe::exercises::check_never_loses;
 use magic_tictactoe::search_check::{Mistake, check_alpha_beta, check_minimax, check_negamax};
 use magic_tictactoe::solver::{alpha_beta, minimax};
 use magic_tictactoe::{
-    Board, Fault, Game, Level, MoveError, Opponent, Outcome, Player, Square, Turn,
+    Board, Ending, Fault, Game, Level, MoveError, Opponent, Player, Square, Turn,
 };
 
 fn first_free(board: &Board) -> Option<Square> {
@@ -119,7 +119,11 @@ fn a_player_that_takes_a_taken_square_forfeits_and_the_game_says_where_and_why()
     let mut game = Game::against(always_centre).playing_as(Player::X);
     game.play(5);
     assert_eq!(game.moves(), &[Square::Centre]);
-    assert_eq!(game.outcome(), Some(Outcome::Forfeit { loser: Player::O }));
+    assert_eq!(game.outcome(), Some(Ending::Won(Player::X)));
+    assert_eq!(
+        game.forfeit().map(|forfeit| forfeit.player),
+        Some(Player::O)
+    );
     assert_eq!(game.winner(), Some(Player::X));
     assert!(game.is_over());
     assert_eq!(game.to_move(), None);

@@ -90,7 +90,7 @@ impl Analysis {
 impl fmt::Display for Analysis {
     /// One line per move: `5: draw in 8`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.board.to_move(), self.board.outcome()) {
+        match (self.board.to_move(), self.board.ending_words()) {
             (Some(player), _) => {
                 write!(f, "{} with {player} to move", self.board)?;
                 for m in &self.moves {

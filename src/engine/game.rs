@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{Analysis, Bot, Choice, End, Forfeit, Level, Opponent, Turn};
 use crate::rules::text::capitalised;
-use crate::rules::{Board, IntoSquare, MoveError, Outcome, Player, Square, TicTacToe};
+use crate::rules::{Board, Ending, IntoSquare, MoveError, Player, Square, TicTacToe};
 
 /// A game between two people, or between a person and the computer.
 ///
@@ -243,9 +243,7 @@ impl Game {
     pub fn try_play(&mut self, square: impl IntoSquare) -> Result<Option<Choice>, MoveError> {
         let square = square.into_square()?;
         if let Some(forfeit) = &self.forfeit {
-            return Err(MoveError::GameOver(Outcome::Forfeit {
-                loser: forfeit.player,
-            }));
+            return Err(MoveError::GameOver(Ending::Won(!forfeit.player)));
         }
         self.board().try_play(square)?;
         self.push(square);
@@ -293,13 +291,9 @@ impl Game {
                 forfeit.name, forfeit.player, !forfeit.player, forfeit.fault
             );
         }
-        match board.outcome() {
-            None => format!("{} to move.", board.turn()),
-            Some(Outcome::Draw) => "It's a draw.".to_owned(),
-            Some(Outcome::Forfeit { loser }) => {
-                format!("{loser} forfeited, so {} wins.", !loser)
-            }
-            Some(Outcome::Won { winner, line }) => {
+        match (board.outcome(), board.winning_line()) {
+            (None, _) => format!("{} to move.", board.turn()),
+            (Some(Ending::Won(winner)), Some(line)) => {
                 let who = match self.computer_plays() {
                     Some(computer) if computer == winner => format!("The computer ({winner}) wins"),
                     Some(_) => format!("You ({winner}) win"),
@@ -307,6 +301,7 @@ impl Game {
                 };
                 format!("{who} with the {} {line}.", line.kind())
             }
+            (Some(_), _) => "It's a draw.".to_owned(),
         }
     }
 
@@ -374,19 +369,18 @@ impl Game {
         self.board().to_move()
     }
 
-    /// How the game ended, or `None` while it is in play.
-    pub fn outcome(&self) -> Option<Outcome> {
+    /// How the game ended, or `None` while it is in play. A player who forfeited lost: who it
+    /// was and why is [`Game::forfeit`].
+    pub fn outcome(&self) -> Option<Ending> {
         match &self.forfeit {
-            Some(forfeit) => Some(Outcome::Forfeit {
-                loser: forfeit.player,
-            }),
+            Some(forfeit) => Some(Ending::Won(!forfeit.player)),
             None => self.board().outcome(),
         }
     }
 
     /// The winner, if the game has been won.
     pub fn winner(&self) -> Option<Player> {
-        self.outcome().and_then(Outcome::winner)
+        self.outcome().and_then(Ending::winner)
     }
 
     /// Whether the game has ended.

@@ -280,9 +280,9 @@ pub(crate) fn short_value(value: Value) -> String {
 
 /// A caption for a board: whose turn it is, or how the game ended.
 pub(crate) fn board_caption(board: Board) -> String {
-    match (board.to_move(), board.outcome()) {
+    match (board.to_move(), board.ending_words()) {
         (Some(player), _) => format!("{player} to move"),
-        (None, Some(outcome)) => capitalised(&outcome.to_string()),
+        (None, Some(words)) => capitalised(&words),
         (None, None) => String::new(),
     }
 }

@@ -27,7 +27,7 @@ use super::parts::{caption, card, title};
 use super::picture::notebook_pictures;
 use super::{Html, Picture, Scale};
 use crate::engine::{Bot, Fault, Level, Opponent, Turn, Value};
-use crate::rules::{Board, Outcome, Player, Square, TicTacToe};
+use crate::rules::{Board, Ending, Player, Square, TicTacToe};
 
 /// The script, with its placeholders `__ID__`, `__TABLE__` and `__LOOK__`.
 const SCRIPT: &str = include_str!("clickable.js");
@@ -86,7 +86,7 @@ pub enum Entry {
     /// The learner is to move; the value of each free square for the learner (for the hint).
     Hint([Option<Value>; 9]),
     /// The game is over.
-    Over(Outcome),
+    Over(Ending),
 }
 
 impl ClickableGame {
@@ -235,11 +235,16 @@ impl ClickableGame {
                     }
                     text
                 }
-                Entry::Over(Outcome::Won { winner, line }) => {
-                    let [a, b, c] = line.squares();
-                    format!("{}{a}{b}{c}", winner.mark().to_ascii_lowercase())
+                Entry::Over(ending) => {
+                    let board = Board::from_code(*code).unwrap_or_default();
+                    match (ending, board.winning_line()) {
+                        (Ending::Won(winner), Some(line)) => {
+                            let [a, b, c] = line.squares();
+                            format!("{}{a}{b}{c}", winner.mark().to_ascii_lowercase())
+                        }
+                        _ => "d".to_owned(),
+                    }
                 }
-                Entry::Over(_) => "d".to_owned(),
             };
             let _ = write!(js, "\"{}\":\"{value}\"", to_base36(*code));
         }

@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use super::square::{IntoSquare, SquareError};
 use super::text::debug_as_sentence;
-use super::{Line, Outcome, Player, Square, SquareSet, magic};
+use super::{Ending, Line, Player, Square, SquareSet, magic};
 
 /// A position reachable from the empty board by legal play, X moving first.
 ///
@@ -171,16 +171,23 @@ impl Board {
         }
     }
 
-    /// How the game ended (won, and along which line, or drawn), or `None` while it is in play.
-    pub fn outcome(self) -> Option<Outcome> {
-        let last = !self.turn();
-        let held = self.squares(last);
-        if magic::has_won(held) {
-            magic::winning_line(held).map(|line| Outcome::Won { winner: last, line })
-        } else if self.empty_squares().is_empty() {
-            Some(Outcome::Draw)
-        } else {
-            None
+    /// How the game ended (won, or drawn), or `None` while it is in play; the line a win was
+    /// made along is [`Board::winning_line`].
+    ///
+    /// ```
+    /// use magic_tictactoe::{Board, Ending, Player};
+    ///
+    /// let board: Board = "XXX/OO./...".parse()?;
+    /// assert_eq!(board.outcome(), Some(Ending::Won(Player::X)));
+    /// assert_eq!(board.winning_line().map(|line| line.to_string()), Some("1-2-3".to_owned()));
+    /// assert_eq!(Board::new().outcome(), None);
+    /// # Ok::<(), magic_tictactoe::ParseBoardError>(())
+    /// ```
+    pub const fn outcome(self) -> Option<Ending> {
+        match self.winner() {
+            Some(winner) => Some(Ending::Won(winner)),
+            None if self.x.union(self.o).bits() == 0x1ff => Some(Ending::Drawn),
+            None => None,
         }
     }
 
@@ -205,9 +212,20 @@ impl Board {
         }
     }
 
+    /// How the game ended in words, the line of a win named: `X won with the row 1-2-3`, `a
+    /// draw`; `None` while it is in play.
+    pub(crate) fn ending_words(self) -> Option<String> {
+        match (self.outcome()?, self.winning_line()) {
+            (Ending::Won(winner), Some(line)) => {
+                Some(format!("{winner} won with the {} {line}", line.kind()))
+            }
+            (ending, _) => Some(ending.to_string()),
+        }
+    }
+
     /// The winning line, if the game has been won.
     pub fn winning_line(self) -> Option<Line> {
-        self.outcome().and_then(Outcome::line)
+        magic::winning_line(self.squares(self.winner()?))
     }
 
     /// The squares the side to move may play: the free squares, or none once the game is over.
@@ -560,7 +578,7 @@ impl From<BoardError> for ParseBoardError {
 #[derive(Clone, PartialEq, Eq)]
 pub enum MoveError {
     /// The game has ended: nobody may move.
-    GameOver(Outcome),
+    GameOver(Ending),
     /// The square already has a mark.
     SquareTaken {
         /// The square asked for.

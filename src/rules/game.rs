@@ -29,7 +29,22 @@ pub enum Ending {
     Drawn,
 }
 
+/// The name tic-tac-toe's ending had before every game shared one: how a game ended is an
+/// [`Ending`], and a board's winning line is [`Board::winning_line`](crate::Board::winning_line).
+#[deprecated(
+    note = "how a game ended is an `Ending` (`Ending::Won(player)`, `Ending::Drawn`); the line is `board.winning_line()`"
+)]
+pub type Outcome = Ending;
+
 impl Ending {
+    /// The winner, if the game was not drawn.
+    pub const fn winner(self) -> Option<Player> {
+        match self {
+            Ending::Won(winner) => Some(winner),
+            Ending::Drawn => None,
+        }
+    }
+
     /// What the ending is worth to `player`, in half points: 2 for a win, 1 for a draw, 0 for a
     /// loss. A draw is worth half a win (aima-python's Monte Carlo tree search counts it as a
     /// loss, which teaches a search to avoid the draw that perfect tic-tac-toe is).

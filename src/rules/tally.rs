@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::text::thousands;
-use super::{Outcome, Player};
+use super::{Ending, Player};
 
 /// One value for each way a game can end: X wins, O wins, a draw.
 ///
@@ -11,10 +11,10 @@ use super::{Outcome, Player};
 /// for the other player.
 ///
 /// ```
-/// use magic_tictactoe::{Board, Outcome, Player, Tally};
+/// use magic_tictactoe::{Board, Ending, Player, Tally};
 ///
 /// let mut tally = Tally::default();
-/// tally.record(Outcome::Draw);
+/// tally.record(Ending::Drawn);
 /// tally.record("XXX/OO./...".parse::<Board>()?.outcome().unwrap());
 /// assert_eq!(tally, Tally { x_wins: 1, o_wins: 0, draws: 1 });
 /// assert_eq!(tally.total(), 2);
@@ -79,9 +79,9 @@ impl Tally<f64> {
 }
 
 impl Tally<u64> {
-    /// Counts one more game that ended with `outcome`.
-    pub fn record(&mut self, outcome: Outcome) {
-        self.count(outcome.winner());
+    /// Counts one more game that ended with `ending`.
+    pub fn record(&mut self, ending: Ending) {
+        self.count(ending.winner());
     }
 
     /// Counts one more game won by `winner`, or drawn when `winner` is `None`.

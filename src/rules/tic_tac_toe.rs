@@ -129,11 +129,7 @@ impl TwoPlayerGame for TicTacToe {
 
     #[inline]
     fn ending(&self, board: &Board) -> Option<Ending> {
-        match board.winner() {
-            Some(winner) => Some(Ending::Won(winner)),
-            None if board.empty_squares().is_empty() => Some(Ending::Drawn),
-            None => None,
-        }
+        board.outcome()
     }
 
     /// Every board has a base-3 code below 3^9.
@@ -206,13 +202,32 @@ mod tests {
                 continue;
             }
             let ending = game.ending(&board);
-            assert_eq!(
-                ending,
-                board.outcome().map(|outcome| match outcome.winner() {
-                    Some(winner) => Ending::Won(winner),
-                    None => Ending::Drawn,
+            // Three of one player's marks in a row, a column or a diagonal, by keypad digits.
+            let line_of = |player| {
+                [
+                    [1, 2, 3],
+                    [4, 5, 6],
+                    [7, 8, 9],
+                    [1, 4, 7],
+                    [2, 5, 8],
+                    [3, 6, 9],
+                    [1, 5, 9],
+                    [3, 5, 7],
+                ]
+                .into_iter()
+                .any(|digits: [u8; 3]| {
+                    digits.into_iter().all(|digit| {
+                        Square::from_digit(digit)
+                            .is_ok_and(|square| board.get(square) == Some(player))
+                    })
                 })
-            );
+            };
+            let full = board.empty_squares().is_empty();
+            match ending {
+                Some(Ending::Won(winner)) => assert!(line_of(winner) && !line_of(!winner)),
+                Some(Ending::Drawn) => assert!(full && !line_of(Player::X) && !line_of(Player::O)),
+                None => assert!(!full && !line_of(Player::X) && !line_of(Player::O)),
+            }
             assert_eq!(game.moves(&board).is_empty(), ending.is_some());
             for square in game.moves(&board) {
                 let next = game.play(&board, square);

@@ -215,10 +215,7 @@ impl Pick15 {
     /// How the game stands, in a sentence.
     pub fn result_sentence(&self) -> String {
         let outcome = self.game.outcome();
-        match (
-            outcome.and_then(|o| o.winner()),
-            outcome.and_then(|o| o.line()),
-        ) {
+        match (self.game.winner(), self.game.board().winning_line()) {
             (Some(winner), Some(line)) => {
                 let [a, b, c] = sorted(line.magic_numbers());
                 let who = if winner == self.you {

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use magic_tictactoe::stats::Statistics;
-use magic_tictactoe::{Board, Outcome, Player, Value};
+use magic_tictactoe::{Board, Ending, Player, Value};
 
 use crate::json::Json;
 
@@ -25,10 +25,8 @@ pub(crate) fn position(board: Board, json: bool, out: &mut impl Write) -> io::Re
     if json {
         let outcome = match board.outcome() {
             None => Json::Null,
-            Some(Outcome::Draw) => Json::text("draw"),
-            Some(outcome) => outcome
-                .winner()
-                .map_or(Json::Null, |p| Json::text(p.to_string())),
+            Some(Ending::Drawn) => Json::text("draw"),
+            Some(Ending::Won(winner)) => Json::text(winner.to_string()),
         };
         let moves = analysis
             .moves()
@@ -60,11 +58,15 @@ pub(crate) fn position(board: Board, json: bool, out: &mut impl Write) -> io::Re
     }
     writeln!(out, "board {board}\n{board:#}")?;
     match (board.to_move(), board.outcome()) {
-        (None, outcome) => writeln!(
-            out,
-            "The game is over: {}.",
-            outcome.map_or(String::new(), |o| o.to_string())
-        ),
+        (None, outcome) => {
+            let words = match (outcome, board.winning_line()) {
+                (Some(Ending::Won(winner)), Some(line)) => {
+                    format!("{winner} won with the {} {line}", line.kind())
+                }
+                (outcome, _) => outcome.map_or(String::new(), |o| o.to_string()),
+            };
+            writeln!(out, "The game is over: {words}.")
+        }
         (Some(player), _) => {
             writeln!(out, "{player} to move.")?;
             if let Some(value) = analysis.value() {
