@@ -42,15 +42,14 @@ fn answer(line: &str) -> Result<String, String> {
     let best: Vec<u8> = board.best_moves().iter().map(|s| s.digit()).collect();
     let values: Vec<String> = board
         .analysis()
-        .moves()
         .iter()
-        .map(|m| {
-            let result = match m.value {
+        .map(|&(square, value)| {
+            let result = match value {
                 Value::Win(_) => "win",
                 Value::Draw(_) => "draw",
                 Value::Loss(_) => "loss",
             };
-            format!("\"{}\": \"{result} {}\"", m.square, m.value.plies())
+            format!("\"{square}\": \"{result} {}\"", value.plies())
         })
         .collect();
     Ok(format!(

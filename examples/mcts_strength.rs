@@ -6,7 +6,6 @@
 //!   playouts grows, and for several exploration constants.
 //! - How it does against each of the crate's levels, as its budget grows (100 games each way).
 
-use magic_tictactoe::Analysis;
 use magic_tictactoe::TicTacToe;
 use magic_tictactoe::engine::mcts::{DEFAULT_EXPLORATION, Mcts};
 use magic_tictactoe::prelude::*;
@@ -36,7 +35,7 @@ fn perfect_rate(playouts: u32, exploration: f64) -> f64 {
 }
 
 fn keeps_value(board: Board, square: Square) -> bool {
-    let analysis = Analysis::new(board);
+    let analysis = board.analysis();
     let (Some(best), Some(chosen)) = (analysis.value(), analysis.value_of(square)) else {
         return false;
     };

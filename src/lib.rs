@@ -20,9 +20,9 @@ pub use engine::stats::Statistics;
 #[allow(deprecated)]
 pub use engine::play_out;
 pub use engine::{
-    Analysis, Bot, Choice, DEFAULT_SEED, End, Fault, Finish, Forfeit, Game, Level, MoveValue,
-    Opponent, ParseLevelError, PlayedGame, Reason, RulesPanic, SearchError, SolvedGame, Turn,
-    Value, play_game, rules_choice, stats,
+    Analysis, Bot, Choice, DEFAULT_SEED, End, Fault, Finish, Forfeit, Game, Level, Opponent,
+    ParseLevelError, PlayedGame, Reason, RulesPanic, SearchError, SolvedGame, Turn, Value,
+    play_game, rules_choice, stats,
 };
 pub use render::{BoardView, Gallery, Html, Picture, clickable};
 #[allow(deprecated)]

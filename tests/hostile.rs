@@ -25,11 +25,11 @@ use magic_tictactoe::prelude::*;
 use magic_tictactoe::render::Scaled;
 use magic_tictactoe::solver::{self, GameTree, MoveOrder, Pruning, TicTacToe, value_if_over};
 use magic_tictactoe::tree::OrderedSearches;
-use magic_tictactoe::{Analysis, Sums, Tally, rules_choice};
 use magic_tictactoe::{
     Counted, IntoSquare, LimitError, ParseBoardError, ParsePlayerError, SquareError, html, rules,
 };
 use magic_tictactoe::{Ending, TwoPlayerGame};
+use magic_tictactoe::{Sums, Tally, rules_choice};
 use proptest::prelude::*;
 
 fn every_position() -> &'static [Board] {
@@ -221,8 +221,7 @@ proptest! {
         let _ = board.value();
         let _ = board.best_moves();
         let analysis = board.analysis();
-        let _ = (analysis.board(), analysis.to_move(), analysis.moves().len(), analysis.value_of(Square::Centre), analysis.value(), analysis.best_moves(), analysis.to_string());
-        let _ = Analysis::new(board);
+        let _ = (analysis.board(), analysis.len(), analysis.value_of(Square::Centre), analysis.value(), analysis.best(), analysis.to_string());
         let _ = (value_if_over(board), stats::perft(board, depth.min(12)));
         if board.moves_made() >= 3 {
             let _ = (solver::minimax(board), solver::alpha_beta(board), stats::count_games(board).total(), stats::perft_by_depth(board));
@@ -807,12 +806,11 @@ fn a_moves_value_flips_only_when_the_turn_passes() {
 fn the_dawdling_position_is_found_and_is_one() {
     let dawdle = stats::first_win_not_fastest().expect("tic-tac-toe has one");
     let analysis = dawdle.analysis();
-    let first_win = analysis
-        .moves()
+    let &(_, first_win) = analysis
         .iter()
-        .find(|m| m.value.is_win())
+        .find(|(_, value)| value.is_win())
         .expect("a win");
-    assert!(first_win.value.plies() > 1);
+    assert!(first_win.plies() > 1);
     assert_eq!(analysis.value(), Some(Value::Win(1)));
 }
 

@@ -1,6 +1,5 @@
 //! Monte Carlo tree search checked against the solved game on every position in play.
 
-use magic_tictactoe::Analysis;
 use magic_tictactoe::engine::mcts::{MAX_PLAYOUTS, Mcts};
 use magic_tictactoe::prelude::*;
 use magic_tictactoe::stats;
@@ -20,7 +19,7 @@ fn in_play() -> Vec<Board> {
 /// Whether `square` keeps the value of `board` under perfect play (a win stays a win, a draw a
 /// draw), however slowly.
 fn keeps_value(board: Board, square: Square) -> bool {
-    let analysis = Analysis::new(board);
+    let analysis = board.analysis();
     match (analysis.value(), analysis.value_of(square)) {
         (Some(best), Some(chosen)) => {
             (best.is_win(), best.is_draw()) == (chosen.is_win(), chosen.is_draw())

@@ -126,7 +126,11 @@ fn minimax_alpha_beta_and_the_table_agree_on_all_5478_positions() {
             .map(|(square, _)| square)
             .collect();
         assert_eq!(table.best_moves(board), best, "{board}");
-        assert_eq!(board.analysis().best_moves(), best, "{board}");
+        assert_eq!(
+            board.analysis().best(),
+            best.iter().collect::<Vec<_>>(),
+            "{board}"
+        );
         assert_eq!(
             board.analysis().value(),
             board.to_move().map(|_| plain.value)
@@ -173,8 +177,8 @@ fn reaches(from: Board, to: Board) -> bool {
 fn the_empty_board_is_a_draw_and_every_opening_draws() {
     assert_eq!(Board::new().value(), Value::Draw(9));
     let analysis = Board::new().analysis();
-    assert_eq!(analysis.moves().len(), 9);
-    assert!(analysis.moves().iter().all(|m| m.value == Value::Draw(9)));
+    assert_eq!(analysis.len(), 9);
+    assert!(analysis.iter().all(|&(_, value)| value == Value::Draw(9)));
 }
 
 #[test]
@@ -183,20 +187,18 @@ fn after_a_corner_only_the_centre_draws_after_the_centre_only_corners_draw() {
         let board = Board::new().try_play(corner).unwrap();
         let drawing: SquareSet = board
             .analysis()
-            .moves()
             .iter()
-            .filter(|m| m.value.is_draw())
-            .map(|m| m.square)
+            .filter(|(_, value)| value.is_draw())
+            .map(|&(square, _)| square)
             .collect();
         assert_eq!(drawing, SquareSet::from_square(Square::Centre), "{board}");
     }
     let board = Board::new().try_play(Square::Centre).unwrap();
     let drawing: SquareSet = board
         .analysis()
-        .moves()
         .iter()
-        .filter(|m| m.value.is_draw())
-        .map(|m| m.square)
+        .filter(|(_, value)| value.is_draw())
+        .map(|&(square, _)| square)
         .collect();
     assert_eq!(drawing, Square::CORNERS.into_iter().collect());
 }

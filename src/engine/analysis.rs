@@ -3,20 +3,14 @@
 
 use std::fmt;
 
+use super::solve::MoveValues;
 use super::{Value, solved};
-use crate::rules::{Board, Player, Square, SquareSet};
+use crate::rules::{Board, Square, SquareSet};
 
-/// A legal move and its value for the player who makes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct MoveValue {
-    /// Where the mark goes.
-    pub square: Square,
-    /// The value of the move for the side to move: what they get by playing it, with the
-    /// number of moves to the end counting this one.
-    pub value: Value,
-}
-
-/// Why a move is good or bad: every legal move of a position with its value under perfect play.
+/// Why a move is good or bad: every legal move of a board with its value under perfect play,
+/// drawn on the board. It is the [`MoveValues`] any game's [`move_values`](super::move_values)
+/// gives (the board's moves are squares), and reads as they do: `analysis.value()`,
+/// `analysis.best()`, `analysis.value_of(square)`, `for &(square, value) in analysis.iter()`.
 ///
 /// ```
 /// use magic_tictactoe::{Board, Square, Value};
@@ -25,65 +19,40 @@ pub struct MoveValue {
 /// let board: Board = "XX./OO./...".parse()?;
 /// let analysis = board.analysis();
 /// assert_eq!(analysis.value(), Some(Value::Win(1)));
-/// assert_eq!(analysis.best_moves().first(), Some(Square::TopRight));
-/// assert_eq!(analysis.moves().len(), 5);
+/// assert_eq!(analysis.best(), [Square::TopRight]);
+/// assert_eq!(analysis.len(), 5);
 /// # Ok::<(), magic_tictactoe::ParseBoardError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
     board: Board,
-    moves: Vec<MoveValue>,
+    moves: MoveValues<Square>,
 }
 
 impl Analysis {
     /// Analyses `board` with the solved table.
-    pub fn new(board: Board) -> Analysis {
+    pub(crate) fn new(board: Board) -> Analysis {
         let moves = board
             .children()
-            .map(|(square, child)| MoveValue {
-                square,
-                value: Value::of_move_into(child.value()),
-            })
-            .collect();
-        Analysis { board, moves }
+            .map(|(square, child)| (square, Value::of_move_into(child.value())))
+            .collect::<Vec<_>>();
+        Analysis {
+            board,
+            moves: moves.into(),
+        }
     }
 
     /// The position analysed.
     pub fn board(&self) -> Board {
         self.board
     }
+}
 
-    /// The side to move, or `None` when the game is over.
-    pub fn to_move(&self) -> Option<Player> {
-        self.board.to_move()
-    }
+impl std::ops::Deref for Analysis {
+    type Target = MoveValues<Square>;
 
-    /// Every legal move with its value, in keypad order; empty once the game is over.
-    pub fn moves(&self) -> &[MoveValue] {
+    fn deref(&self) -> &MoveValues<Square> {
         &self.moves
-    }
-
-    /// The value of `square` as a move, if it is a legal move.
-    pub fn value_of(&self, square: Square) -> Option<Value> {
-        self.moves
-            .iter()
-            .find(|m| m.square == square)
-            .map(|m| m.value)
-    }
-
-    /// The value of the position: the best move's value, or `None` once the game is over.
-    pub fn value(&self) -> Option<Value> {
-        self.moves.iter().map(|m| m.value).max()
-    }
-
-    /// The moves with the best value.
-    pub fn best_moves(&self) -> SquareSet {
-        let best = self.value();
-        self.moves
-            .iter()
-            .filter(|m| Some(m.value) == best)
-            .map(|m| m.square)
-            .collect()
     }
 }
 
@@ -93,8 +62,8 @@ impl fmt::Display for Analysis {
         match (self.board.to_move(), self.board.ending_words()) {
             (Some(player), _) => {
                 write!(f, "{} with {player} to move", self.board)?;
-                for m in &self.moves {
-                    write!(f, "\n  {}: {}", m.square, m.value)?;
+                for (square, value) in self.iter() {
+                    write!(f, "\n  {square}: {value}")?;
                 }
                 Ok(())
             }

@@ -29,7 +29,7 @@ pub mod stats;
 mod value;
 
 pub use ahead::MAX_DEPTH;
-pub use analysis::{Analysis, MoveValue};
+pub use analysis::Analysis;
 pub use bot::{Bot, MoveChances};
 pub use caught::{RulesPanic, SearchError};
 pub use game::Game;

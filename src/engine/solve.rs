@@ -276,10 +276,23 @@ pub struct MoveValues<M> {
     values: Vec<(M, Value)>,
 }
 
-impl<M: Copy> MoveValues<M> {
+impl<M: Copy + PartialEq> MoveValues<M> {
+    /// The value of the position: the best move's value; `None` once the game is over.
+    pub fn value(&self) -> Option<Value> {
+        self.values.iter().map(|&(_, value)| value).max()
+    }
+
+    /// The value of `chosen` as a move, if it is one of the moves.
+    pub fn value_of(&self, chosen: M) -> Option<Value> {
+        self.values
+            .iter()
+            .find(|&&(each, _)| each == chosen)
+            .map(|&(_, value)| value)
+    }
+
     /// The best moves: those with the highest value, in the game's order.
     pub fn best(&self) -> Vec<M> {
-        let top = self.values.iter().map(|&(_, value)| value).max();
+        let top = self.value();
         self.values
             .iter()
             .filter(|&&(_, value)| Some(value) == top)
@@ -339,6 +352,12 @@ impl<M: fmt::Debug> fmt::Display for MoveValues<M> {
 impl<M> From<MoveValues<M>> for Vec<(M, Value)> {
     fn from(values: MoveValues<M>) -> Vec<(M, Value)> {
         values.values
+    }
+}
+
+impl<M> From<Vec<(M, Value)>> for MoveValues<M> {
+    fn from(values: Vec<(M, Value)>) -> MoveValues<M> {
+        MoveValues { values }
     }
 }
 

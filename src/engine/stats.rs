@@ -100,14 +100,15 @@ pub fn reachable_positions() -> Vec<Board> {
 ///
 /// let dawdle = stats::first_win_not_fastest().unwrap();
 /// assert_eq!(dawdle.analysis().value(), Some(Value::Win(1)));
-/// let first_win = dawdle.analysis().moves().iter().find(|m| m.value.is_win()).unwrap().value;
+/// let first_win = dawdle.analysis().iter().find(|(_, value)| value.is_win()).unwrap().1;
 /// assert!(first_win.plies() > 1);
 /// ```
 pub fn first_win_not_fastest() -> Option<Board> {
     reachable_positions().into_iter().find(|board| {
         let analysis = board.analysis();
-        let first_win = analysis.moves().iter().find(|m| m.value.is_win());
-        first_win.is_some_and(|m| m.value.plies() > 1) && analysis.value() == Some(Value::Win(1))
+        let first_win = analysis.iter().find(|(_, value)| value.is_win());
+        first_win.is_some_and(|(_, value)| value.plies() > 1)
+            && analysis.value() == Some(Value::Win(1))
     })
 }
 

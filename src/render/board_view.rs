@@ -331,13 +331,9 @@ mod tests {
         let board: Board = "XX./OO./...".parse().unwrap();
         let html = board.view().values().to_html().into_string();
         let analysis = board.analysis();
-        for m in analysis.moves() {
-            let label = short_value(m.value);
-            let expected = analysis
-                .moves()
-                .iter()
-                .filter(|n| n.value == m.value)
-                .count();
+        for &(_, value) in analysis.iter() {
+            let label = short_value(value);
+            let expected = analysis.iter().filter(|(_, n)| *n == value).count();
             assert_eq!(
                 html.matches(&format!(">{label}</div>")).count(),
                 expected,

@@ -166,8 +166,8 @@ impl ClickableGame {
         }
         if board.turn() == self.you {
             let mut values = [None; 9];
-            for m in board.analysis().moves() {
-                values[m.square.index()] = Some(m.value);
+            for &(square, value) in board.analysis().iter() {
+                values[square.index()] = Some(value);
             }
             table.insert(board.code(), Entry::Hint(values));
             for (_, child) in board.children() {

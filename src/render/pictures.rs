@@ -102,7 +102,7 @@ impl Picture for Analysis {
             return board.view().caption(board_caption(board)).draw(scale);
         };
         let mut inner = board.view().values().table_html(scale);
-        let best: Vec<String> = self.best_moves().iter().map(|s| s.to_string()).collect();
+        let best: Vec<String> = self.best().iter().map(|s| s.to_string()).collect();
         inner.push(caption(
             scale,
             &format!(

@@ -29,11 +29,10 @@ pub(crate) fn position(board: Board, json: bool, out: &mut impl Write) -> io::Re
             Some(Ending::Won(winner)) => Json::text(winner.to_string()),
         };
         let moves = analysis
-            .moves()
             .iter()
-            .map(|m| {
-                let mut fields = vec![("square", Json::Number(u64::from(m.square.digit())))];
-                fields.extend(value_json(m.value));
+            .map(|&(square, value)| {
+                let mut fields = vec![("square", Json::Number(u64::from(square.digit())))];
+                fields.extend(value_json(value));
                 Json::Object(fields)
             })
             .collect();
@@ -70,11 +69,7 @@ pub(crate) fn position(board: Board, json: bool, out: &mut impl Write) -> io::Re
         (Some(player), _) => {
             writeln!(out, "{player} to move.")?;
             if let Some(value) = analysis.value() {
-                let best: Vec<String> = analysis
-                    .best_moves()
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect();
+                let best: Vec<String> = analysis.best().iter().map(|s| s.to_string()).collect();
                 writeln!(
                     out,
                     "Value for {player} with perfect play: {value}. Best: {}.",
@@ -85,8 +80,8 @@ pub(crate) fn position(board: Board, json: bool, out: &mut impl Write) -> io::Re
                 out,
                 "Every move (its value for {player}, moves to the end counting it):"
             )?;
-            for m in analysis.moves() {
-                writeln!(out, "  {}: {}", m.square, m.value)?;
+            for (square, value) in analysis.iter() {
+                writeln!(out, "  {square}: {value}")?;
             }
             Ok(())
         }

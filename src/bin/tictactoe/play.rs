@@ -146,14 +146,10 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
 
     fn hint(&mut self, game: &Game) -> io::Result<()> {
         let analysis = game.hint();
-        let Some(player) = analysis.to_move() else {
+        let Some(player) = analysis.board().to_move() else {
             return writeln!(self.out, "The game is over: nothing to hint.");
         };
-        let best: Vec<String> = analysis
-            .best_moves()
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let best: Vec<String> = analysis.best().iter().map(|s| s.to_string()).collect();
         let value = analysis.value().map(|v| v.to_string()).unwrap_or_default();
         writeln!(
             self.out,
@@ -161,9 +157,8 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
             best.join(" or ")
         )?;
         let all: Vec<String> = analysis
-            .moves()
             .iter()
-            .map(|m| format!("{}: {}", m.square, m.value))
+            .map(|(square, value)| format!("{square}: {value}"))
             .collect();
         writeln!(self.out, "Every move: {}", all.join(", "))
     }
