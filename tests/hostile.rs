@@ -336,7 +336,7 @@ proptest! {
             Exercise::sets_summing_to(size % 7, u32::from(byte % 26), depth % 200),
             Exercise::perft_after(Square::ALL[size % 9], depth % 12),
             Exercise::menace_colours(board),
-            Exercise::menace_first_box_after([Finish::Won, Finish::Drew, Finish::Lost, Finish::Forfeited, Finish::OpponentForfeited][size % 5]),
+            Exercise::menace_first_box_after([Finish::Won, Finish::Drawn, Finish::Lost, Finish::Forfeited, Finish::OpponentForfeited][size % 5]),
         ];
         for exercise in &exercises {
             let _ = (exercise.question(), exercise.number());

@@ -120,7 +120,7 @@ fn a_game_changes_exactly_the_drawn_beads_by_the_settings() {
         seen.insert(format!("{:?}", played.ending));
         let change: i64 = match played.ending {
             Finish::Won => 7,
-            Finish::Drew => 2,
+            Finish::Drawn => 2,
             Finish::Lost | Finish::Forfeited => -1,
             Finish::OpponentForfeited => 0,
         };

@@ -52,7 +52,7 @@ pub type Ending = Finish;
 pub fn finish_words(finish: Finish) -> &'static str {
     match finish {
         Finish::Won => "MENACE won",
-        Finish::Drew => "a draw",
+        Finish::Drawn => "a draw",
         Finish::Lost => "MENACE lost",
         Finish::Forfeited => "MENACE resigned: a box was empty",
         Finish::OpponentForfeited => "the other side forfeited",
@@ -307,7 +307,7 @@ impl Menace {
         let settings = self.settings;
         let change = match ending {
             Finish::Won => i64::from(settings.win),
-            Finish::Drew => i64::from(settings.draw),
+            Finish::Drawn => i64::from(settings.draw),
             Finish::Lost | Finish::Forfeited => -i64::from(settings.loss),
             Finish::OpponentForfeited => 0,
         };

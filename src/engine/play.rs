@@ -136,7 +136,7 @@ pub enum Finish {
     /// It won by the rules.
     Won,
     /// Nobody won.
-    Drew,
+    Drawn,
     /// The other player won by the rules.
     Lost,
     /// It forfeited: its code went wrong, or (MENACE) a box it had to draw from was empty.
@@ -158,11 +158,11 @@ impl Finish {
     }
 
     /// How `game` ended for `player`.
-    pub fn of<P, M>(end: &End<P, M>, player: Player) -> Finish {
+    pub(crate) fn of<P, M>(end: &End<P, M>, player: Player) -> Finish {
         match end {
             End::Over(Ending::Won(winner)) if *winner == player => Finish::Won,
             End::Over(Ending::Won(_)) => Finish::Lost,
-            End::Over(Ending::Drawn) | End::CutShort | End::Stopped => Finish::Drew,
+            End::Over(Ending::Drawn) | End::CutShort | End::Stopped => Finish::Drawn,
             End::Forfeited(forfeit) if forfeit.player == player => Finish::Forfeited,
             End::Forfeited(_) => Finish::OpponentForfeited,
         }
@@ -173,7 +173,7 @@ impl fmt::Display for Finish {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Finish::Won => "won",
-            Finish::Drew => "a draw",
+            Finish::Drawn => "a draw",
             Finish::Lost => "lost",
             Finish::Forfeited => "forfeited",
             Finish::OpponentForfeited => "the other side forfeited",

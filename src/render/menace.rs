@@ -193,7 +193,7 @@ impl Picture for MenaceGame {
             .caption(String::new())
             .table_html(scale);
         let lesson = match self.ending {
-            Finish::Won | Finish::Drew => format!(
+            Finish::Won | Finish::Drawn => format!(
                 "{}: every box used gains {} bead{} of the colour drawn.",
                 capital(self.ending),
                 self.change,

@@ -144,7 +144,7 @@ fn block_of(first_game: u64, endings: &[Finish]) -> BlockOfGames {
     for ending in endings {
         match ending {
             Finish::Won => block.wins += 1,
-            Finish::Drew => block.draws += 1,
+            Finish::Drawn => block.draws += 1,
             Finish::Lost | Finish::Forfeited => block.losses += 1,
             Finish::OpponentForfeited => block.forfeits += 1,
         }

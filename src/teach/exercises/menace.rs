@@ -51,7 +51,7 @@ impl Exercise {
                     settings.win
                 ),
             ),
-            Finish::Drew => (
+            Finish::Drawn => (
                 "draws it",
                 format!(
                     "after a draw every box MENACE used gets {} more bead of the colour drawn",
