@@ -504,7 +504,7 @@ proptest! {
             if columns * rows <= 4 {
                 let _ = Challenge::new_for(&drop_game, "<hostile>", |_: &Grid| seed as usize).to_html();
             }
-            let _ = (solve(&row_game, &a).map(|s| s.value), solve_minimax(&drop_game, &b).map(|s| s.positions), move_values(&row_game, &row_game.start()).map(|v| (v.best().len(), v.to_html().len(), v.into_vec().len())));
+            let _ = (solve(&row_game, &a).map(|s| s.value), solve_minimax(&drop_game, &b).map(|s| s.positions), move_values(&row_game, &row_game.start()).map(|v| (v.best().len(), v.to_html().len(), Vec::from(v).len())));
             let _ = (PaperTree::from_game(&row_game, &a).map(|t| t.minimax_value()), PaperTree::from_game(&drop_game, &b).map_err(|e| e.to_string()));
             let rules = Rules::new(&row_game, 10);
             let _ = (rules.ran_out(), rules.visited());

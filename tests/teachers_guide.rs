@@ -523,7 +523,6 @@ fn connect_four_s_loss_in_12_ends_on_the_top_of_column_0_by_the_top_row_or_a_dia
     }
     let values = move_values(&connect, &grid).expect("a small game");
     let column_0 = values
-        .into_vec()
         .into_iter()
         .find(|&(column, _)| column == 0)
         .expect("column 0 is open");

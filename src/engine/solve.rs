@@ -301,13 +301,6 @@ impl<M: Copy + PartialEq> MoveValues<M> {
     }
 }
 
-impl<M> MoveValues<M> {
-    /// The moves and their values, as a `Vec`.
-    pub fn into_vec(self) -> Vec<(M, Value)> {
-        self.values
-    }
-}
-
 impl<M> std::ops::Deref for MoveValues<M> {
     type Target = [(M, Value)];
 
