@@ -8,7 +8,7 @@ use super::{Value, solved};
 use crate::rules::{Board, Square, SquareSet};
 
 /// Why a move is good or bad: every legal move of a board with its value under perfect play,
-/// drawn on the board. It is the [`MoveValues`] any game's [`move_values`](super::move_values)
+/// drawn on the board. It is the [`MoveValues`] any game's [`move_values`](super::solve::move_values)
 /// gives (the board's moves are squares), and reads as they do: `analysis.value()`,
 /// `analysis.best()`, `analysis.value_of(square)`, `for &(square, value) in analysis.iter()`.
 ///
