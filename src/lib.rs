@@ -40,9 +40,7 @@ pub use teach::{
 /// The games the crate ships besides tic-tac-toe, each an answer to the five questions of
 /// [`TwoPlayerGame`]: k in a row, Connect Four (both on a [`Grid`](games::Grid)) and take-away.
 pub mod games {
-    pub use crate::rules::{
-        ConnectFour, Grid, GridGame, KInARow, MAX_SIDE, MAX_TAKE, MoveOrder, TakeAway, TicTacToe,
-    };
+    pub use crate::rules::{ConnectFour, Grid, GridGame, KInARow, MoveOrder, TakeAway, TicTacToe};
 }
 
 /// The magic square: the Lo Shu numbers, the win test by sums, and the pictures of triples and

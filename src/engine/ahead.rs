@@ -17,10 +17,10 @@ use crate::rules::{Ending, LimitError, Player, TwoPlayerGame};
 pub const MAX_DEPTH: u32 = 9;
 
 /// A finished game: won at once scores 1,000, and each move before it one less.
-pub const WIN_SCORE: i32 = 1_000;
+pub(crate) const WIN_SCORE: i32 = 1_000;
 
 /// An evaluation's answer is kept between -500 and 500, below any finished game's score.
-pub const EVALUATION_LIMIT: i32 = 500;
+pub(crate) const EVALUATION_LIMIT: i32 = 500;
 
 /// A game searched only so far ahead, an evaluation judging the positions where it stops.
 /// Positions carry how many moves the search has made.

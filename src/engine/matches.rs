@@ -100,7 +100,7 @@ pub(crate) struct Panic<G: TwoPlayerGame> {
 
 /// The most positions an exact count of a pairing walks: tic-tac-toe's 5,478 and the small
 /// games' are far inside; past it, a match is played over sampled games instead.
-pub const MAX_EXACT_POSITIONS: usize = 200_000;
+pub(crate) const MAX_EXACT_POSITIONS: usize = 200_000;
 
 /// How one pairing of a match came out, X against O.
 pub(crate) struct Pairing<G: TwoPlayerGame> {
@@ -339,7 +339,7 @@ fn two<'p, 'b, G: TwoPlayerGame>(
 /// The chances of every ending between `x` and `o` from the start of `game`, worked out over
 /// the game's tree, or `None` when a player's chances cannot be known ([`Bot::chances`]: a
 /// learner's player answered a position differently when asked twice), or the tree between
-/// them is too big to walk ([`MAX_EXACT_POSITIONS`], or the time).
+/// them is too big to walk (200,000, or the time).
 fn exact<G>(game: &G, players: [&mut dyn Bot<G>; 2], budget: &Budget) -> Option<Pairing<G>>
 where
     G: TwoPlayerGame,

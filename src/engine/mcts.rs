@@ -37,11 +37,10 @@ mod grow;
 mod tree;
 
 pub use super::playout_policy::{PlayoutPolicy, Policy};
-pub use crate::rules::MAX_PLAYOUT_MOVES;
 pub(crate) use grow::search;
-pub use grow::{MAX_NODES, MAX_PLAYOUTS, MAX_SEARCH_MOVES, MAX_SELECTION_MOVES, Watch};
+pub use grow::{MAX_PLAYOUTS, MAX_SEARCH_MOVES, MAX_SELECTION_MOVES, Watch};
 use tree::clamp_exploration;
-pub use tree::{MAX_EXPLORATION, MctsTree, Node, NodeId, ucb1};
+pub use tree::{MctsTree, Node, NodeId, ucb1};
 
 /// A Monte Carlo tree search: how many playouts, how much it explores, and its seed.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -76,7 +75,7 @@ impl Mcts {
 
     /// The same search with exploration constant `c`: 0 only ever follows the best score so
     /// far, larger values try the less-tried moves more. Negative values and NaN count as 0,
-    /// values above [`MAX_EXPLORATION`] as that.
+    /// values above 100 as that.
     #[must_use]
     pub fn exploration(mut self, c: f64) -> Mcts {
         self.exploration = clamp_exploration(c);
@@ -223,7 +222,7 @@ mod tests {
         assert_eq!(search.exploration(-1.0).exploration_constant(), 0.0);
         assert_eq!(
             search.exploration(f64::INFINITY).exploration_constant(),
-            MAX_EXPLORATION
+            super::tree::MAX_EXPLORATION
         );
     }
 
@@ -298,7 +297,7 @@ mod tests {
         assert!(tree.stopped_early());
         assert_eq!(
             u64::from(tree.playouts()),
-            MAX_SEARCH_MOVES / u64::from(crate::rules::MAX_PLAYOUT_MOVES)
+            MAX_SEARCH_MOVES / 10_000 // a playout that never ends stops after 10,000 moves
         );
     }
 }

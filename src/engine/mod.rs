@@ -48,5 +48,5 @@ pub use crate::rules::{Ending, TicTacToe, TwoPlayerGame};
 /// The grid games, k in a row and Connect Four (they are [`crate::games`]; this is the path
 /// lessons written before they moved to the rules layer name).
 pub mod games {
-    pub use crate::rules::{ConnectFour, Grid, GridGame, KInARow, MAX_SIDE};
+    pub use crate::rules::{ConnectFour, Grid, GridGame, KInARow};
 }

@@ -198,7 +198,7 @@ pub enum End<P = Board, M = Square> {
 /// The most moves a game played out makes before it counts as a draw: a game whose rules never
 /// end it still comes back. Dots and Boxes on 100 by 100 boxes ends after 20,200 lines; a game
 /// this long meets the call's time first, unless each move is quick.
-pub const MAX_GAME_MOVES: u32 = 100_000;
+pub(crate) const MAX_GAME_MOVES: u32 = 100_000;
 
 /// A game played out: its moves, the position it ended on, and how it ended. Typed by the
 /// game's position and move (a board and a square in tic-tac-toe).
@@ -214,7 +214,7 @@ pub struct PlayedGame<P = Board, M = Square> {
 
 /// Plays `game` from `start` to its end, asking `turn` for each move of the player to move:
 /// the one game loop. A position in play with no moves is lost for the player who cannot move
-/// (the rule every search keeps); a game still going after [`MAX_GAME_MOVES`] is cut short.
+/// (the rule every search keeps); a game still going after 100,000 moves is cut short.
 /// `names` names X and O in a forfeit. The game stops ([`End::Stopped`]) as soon as
 /// `keep_going` says no before a move.
 pub(crate) fn play_while<G, T>(

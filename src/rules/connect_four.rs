@@ -15,11 +15,11 @@ use super::{Ending, LimitError, Player, TwoPlayerGame};
 pub struct ConnectFour(Layout);
 
 impl ConnectFour {
-    /// The game on a board `columns` by `rows` (1 to [`MAX_SIDE`](super::MAX_SIDE) each).
+    /// The game on a board `columns` by `rows` (1 to 8 each).
     ///
     /// # Errors
     ///
-    /// A [`LimitError`] for a side of 0 or above [`MAX_SIDE`](super::MAX_SIDE).
+    /// A [`LimitError`] for a side of 0 or above 8.
     pub fn new(columns: usize, rows: usize) -> Result<ConnectFour, LimitError> {
         Layout::new(columns, rows, 4).map(ConnectFour)
     }

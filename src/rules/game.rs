@@ -125,7 +125,7 @@ pub trait TwoPlayerGame {
     /// game, telling `each` every move, and says how the game ended: a Monte Carlo tree
     /// search's playout. A position with no moves that the rules do not call ended is lost for
     /// the player who cannot move, as every search counts it; a game still going after
-    /// [`MAX_PLAYOUT_MOVES`] moves counts as a draw. `each` may stop the playout before its
+    /// 10,000 moves counts as a draw. `each` may stop the playout before its
     /// end (a search out of time does), and then there is no ending: `None`. A game may answer
     /// faster than through its other questions, with the same moves from the same generator.
     fn play_out<F: FnMut(Self::Move) -> ControlFlow<()>>(
@@ -153,7 +153,7 @@ pub trait TwoPlayerGame {
 
 /// The most moves a playout makes before it counts the game as a draw: a game whose rules never
 /// end it still comes back.
-pub const MAX_PLAYOUT_MOVES: u32 = 10_000;
+pub(crate) const MAX_PLAYOUT_MOVES: u32 = 10_000;
 
 #[cfg(test)]
 mod tests {

@@ -14,12 +14,12 @@ use super::{Ending, LimitError, Player, TwoPlayerGame};
 pub struct KInARow(Layout);
 
 impl KInARow {
-    /// The game on a board `columns` by `rows` (1 to [`MAX_SIDE`](super::MAX_SIDE) each), won by `k` in a row
+    /// The game on a board `columns` by `rows` (1 to 8 each), won by `k` in a row
     /// (k above the longer side is taken as that, 0 as 1).
     ///
     /// # Errors
     ///
-    /// A [`LimitError`] for a side of 0 or above [`MAX_SIDE`](super::MAX_SIDE).
+    /// A [`LimitError`] for a side of 0 or above 8.
     pub fn new(columns: usize, rows: usize, k: usize) -> Result<KInARow, LimitError> {
         Layout::new(columns, rows, k).map(KInARow)
     }

@@ -23,7 +23,7 @@ use std::fmt;
 use super::{Ending, Player, TwoPlayerGame};
 
 /// The most sticks a game of take-away lets a player take in one turn: each is a move to list.
-pub const MAX_TAKE: u32 = 100;
+pub(crate) const MAX_TAKE: u32 = 100;
 
 /// Take-away from a heap of `sticks`: each turn a player takes 1 to `most` sticks (3 unless
 /// told), and whoever takes the last stick wins. A position is the sticks left and whose turn
@@ -32,7 +32,7 @@ pub const MAX_TAKE: u32 = 100;
 pub struct TakeAway {
     /// The sticks in the heap at the start.
     pub sticks: u32,
-    /// The most sticks a player may take in one turn (1 to [`MAX_TAKE`]; a larger number is
+    /// The most sticks a player may take in one turn (1 to 100; a larger number is
     /// taken as that).
     pub most: u32,
 }
@@ -44,7 +44,7 @@ impl TakeAway {
     }
 
     /// The same game, taking 1 to `most` sticks at a time (0 counts as 1, and more than
-    /// [`MAX_TAKE`] as that).
+    /// 100 as that).
     #[must_use]
     pub const fn taking_at_most(mut self, most: u32) -> TakeAway {
         self.most = if most == 0 {

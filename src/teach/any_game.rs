@@ -33,7 +33,6 @@ use crate::rules::TwoPlayerGame;
 pub use super::challenge::{GAMES_EACH, MAX_CHALLENGE_SEARCH_MOVES};
 #[allow(deprecated)]
 pub use super::search_check::{MAX_GAME_CHECKS, check_game_minimax, check_game_negamax};
-pub use crate::engine::play::MAX_GAME_MOVES;
 
 /// What a check of a learner's search on any game found: a [`SearchCheck`].
 #[deprecated(note = "the checks of every game give a `SearchCheck`")]

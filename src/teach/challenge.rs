@@ -101,7 +101,7 @@ impl<'a> From<&'a str> for Against<'a> {
 /// On tic-tac-toe ([`Challenge::new`]) it plays every level a learner picks from. When the
 /// player answers every position the same way each time it is asked (the crate asks twice), the
 /// chances are exact, added up over every game the levels can play against it; when it does not
-/// (it uses randomness), they are counted over [`SAMPLED_GAMES`] games for each pairing.
+/// (it uses randomness), they are counted over 1,000 games for each pairing.
 ///
 /// On any game ([`Challenge::new_for`]) it plays random play, Monte Carlo tree search with 100
 /// and with 1,000 playouts a move, and perfect play when the game is small enough to solve in a

@@ -15,7 +15,7 @@
 //! can write nothing in a classmate's name.
 //!
 //! Writing never stops or slows a lesson: a file that cannot be written is skipped without a
-//! word, and a file grown past [`MAX_BYTES`] (a loop of a million checks) gets no more lines.
+//! word, and a file grown past 8 MiB (a loop of a million checks) gets no more lines.
 //!
 //! **Start over.** [`start_over`] brings back the course's original of the notebook it runs
 //! in, and keeps the learner's version beside it: the course is the class's repository
@@ -30,10 +30,10 @@ use crate::render::parts::{card, verdict_box};
 use crate::render::{Html, Picture, Scale, notebook_pictures};
 
 /// The environment variable that names the progress file in a class kernel.
-pub const VARIABLE: &str = "MAGIC_TICTACTOE_PROGRESS";
+pub(crate) const VARIABLE: &str = "MAGIC_TICTACTOE_PROGRESS";
 
 /// A progress file stops growing at this size (about 50,000 checks).
-pub const MAX_BYTES: u64 = 8 << 20;
+pub(crate) const MAX_BYTES: u64 = 8 << 20;
 
 /// The environment variable that names the class's course (its notebooks, as the teacher last
 /// changed them) in a class kernel.

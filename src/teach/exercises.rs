@@ -38,9 +38,9 @@ mod verdict;
 pub use verdict::Verdict;
 
 /// The most numbers in a set [`Exercise::sets_summing_to`] asks about.
-pub const MAX_SET_SIZE: usize = 6;
+pub(crate) const MAX_SET_SIZE: usize = 6;
 /// The largest number [`Exercise::sets_summing_to`] takes its sets from: at most 177,100 sets.
-pub const MAX_SET_NUMBER: u32 = 25;
+pub(crate) const MAX_SET_NUMBER: u32 = 25;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Expected {
@@ -307,8 +307,8 @@ impl Exercise {
 
     /// "How many sets of `size` different numbers from 1 to `largest` add up to `total`?":
     /// Pick 15's question for another total (three from 1 to 9 reaching 12, say), or the 4x4
-    /// magic square's for another sum. Sets of up to [`MAX_SET_SIZE`] numbers from 1 to at most
-    /// [`MAX_SET_NUMBER`]; anything larger is refused with a sentence when it is shown or
+    /// magic square's for another sum. Sets of up to 6 numbers from 1 to at most
+    /// 25; anything larger is refused with a sentence when it is shown or
     /// checked.
     pub fn sets_summing_to(size: usize, largest: u32, total: u32) -> Exercise {
         let question = format!(

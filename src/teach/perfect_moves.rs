@@ -26,7 +26,7 @@ use crate::rules::{Board, Counted, LimitError, Square, TicTacToe, TwoPlayerGame}
 
 /// The most playouts a move, all budgets together, that one [`PerfectMoves`] spends on each of
 /// the 4,520 positions: the cell stays within a second or two.
-pub const MAX_PLAYOUTS_PER_POSITION: u32 = 250;
+pub(crate) const MAX_PLAYOUTS_PER_POSITION: u32 = 250;
 
 /// One row: a player, and on how many positions it picks a perfect move (for the random move,
 /// the expected number).
@@ -149,7 +149,7 @@ fn plural(n: u32) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// The budgets, checked: each at least 1, all together at most [`MAX_PLAYOUTS_PER_POSITION`].
+/// The budgets, checked: each at least 1, all together at most 250.
 fn checked(budgets: &[u32]) -> Result<(), LimitError> {
     let total: u64 = budgets.iter().map(|&b| u64::from(b.max(1))).sum();
     LimitError::check(
@@ -173,7 +173,7 @@ impl PerfectMoves {
 
     /// Monte Carlo tree search with random playouts, at each of these budgets (playouts a
     /// move), beside the baselines. The budgets together are held to
-    /// [`MAX_PLAYOUTS_PER_POSITION`].
+    /// 250.
     pub fn of_mcts(budgets: &[u32]) -> Result<PerfectMoves, LimitError> {
         checked(budgets)?;
         let solved = Solved::new();

@@ -66,7 +66,7 @@ mod view;
 
 /// The most boards a learner's tic-tac-toe search may make over the whole check: about fifty
 /// times what a plain minimax needs, so a slow search is stopped in seconds, not minutes.
-pub const MAX_BOARDS: u64 = 200_000_000;
+pub(crate) const MAX_BOARDS: u64 = 200_000_000;
 
 /// The most positions a check asks a learner's search about on any game: the ones nearest the
 /// end of the game first, where a search has least to do.
@@ -151,7 +151,7 @@ struct Counts {
 /// Why a check stopped before every position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Stopped {
-    /// The learner's tic-tac-toe search made more than [`MAX_BOARDS`] boards.
+    /// The learner's tic-tac-toe search made more than 200,000,000 boards.
     Boards,
     /// The check took [`MAX_SECONDS`].
     Time,

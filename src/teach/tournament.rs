@@ -15,7 +15,7 @@ use crate::rules::text::thousands;
 use crate::rules::{Counted, LimitError, Tally, TicTacToe, TwoPlayerGame};
 
 /// Games played for each pairing when a player's chances cannot be worked out exactly.
-pub const SAMPLED_GAMES: u32 = 1_000;
+pub(crate) const SAMPLED_GAMES: u32 = 1_000;
 
 /// The seed sampled games are played from, so that a class sees the same figures.
 pub(crate) const SEED: u64 = 15;
@@ -87,8 +87,6 @@ fn levels_match(x: Level, o: Level, games: u32, seed: u64, exact: bool) -> Rates
         .map_or_else(Rates::default, |pairing| pairing.rates)
 }
 
-pub use crate::engine::matches::MAX_EXACT_POSITIONS;
-
 /// A player of tic-tac-toe: a [`Level`], an [`Opponent`], or a learner's function from a board
 /// to a square. A player of another game plays in [`Tournament::among_for`].
 #[diagnostic::on_unimplemented(
@@ -134,7 +132,7 @@ pub struct Tournament {
     levels: Vec<Option<Level>>,
     rates: Vec<Vec<Rates>>,
     exact: bool,
-    /// Games played a pairing when sampled: fewer than [`SAMPLED_GAMES`] when the time ran out.
+    /// Games played a pairing when sampled: fewer than 1,000 when the time ran out.
     games: u32,
     /// Where the game's own code panicked, if it did: the tournament stopped there.
     panicked: Option<String>,
@@ -191,7 +189,7 @@ impl Tournament {
     /// Every pair of `players` of `game`. The rates are exact when every player's chances at
     /// each position are known (it answers a position the same way each time it is asked, or
     /// draws by a rule) and the game's tree between them is small enough to walk; otherwise
-    /// every pairing is counted over [`SAMPLED_GAMES`] games. A tournament stops after
+    /// every pairing is counted over 1,000 games. A tournament stops after
     /// [`MAX_SECONDS`](crate::engine::budget::MAX_SECONDS) of work, and says how many games it
     /// played.
     ///

@@ -39,7 +39,7 @@ use crate::rules::text::thousands;
 use crate::rules::{Board, Player, Square, SquareSet};
 
 /// The most positions a tree may have to be drawn.
-pub const MAX_TREE_POSITIONS: usize = 400;
+pub(crate) const MAX_TREE_POSITIONS: usize = 400;
 
 /// Why a tree cannot be drawn.
 #[derive(Clone, PartialEq, Eq)]
@@ -427,7 +427,7 @@ pub struct OrderedSearches {
 
 impl OrderedSearches {
     /// The orders compared, in the order of [`OrderedSearches::positions`].
-    pub const ORDERS: [MoveOrder; 2] = [MoveOrder::Keypad, MoveOrder::CentreCornersEdges];
+    pub(crate) const ORDERS: [MoveOrder; 2] = [MoveOrder::Keypad, MoveOrder::CentreCornersEdges];
 
     /// Alpha-beta on `board` in both orders.
     pub fn new(board: Board) -> OrderedSearches {

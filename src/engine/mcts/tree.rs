@@ -6,7 +6,7 @@ use std::fmt;
 use crate::rules::{Ending, LimitError, Player, TwoPlayerGame};
 
 /// The largest exploration constant a search takes; a larger one is taken as this.
-pub const MAX_EXPLORATION: f64 = 100.0;
+pub(crate) const MAX_EXPLORATION: f64 = 100.0;
 
 pub(super) fn clamp_exploration(c: f64) -> f64 {
     if c.is_nan() {
@@ -181,7 +181,7 @@ impl<G: TwoPlayerGame> MctsTree<G> {
     /// or never end), its way down the tree looked at
     /// [`MAX_SELECTION_MOVES`](super::MAX_SELECTION_MOVES) (a game with very many moves a
     /// position), the root has more moves than the tree holds
-    /// ([`MAX_NODES`](super::MAX_NODES)), or it took
+    /// (1,000,000), or it took
     /// [`MAX_SECONDS`](crate::engine::budget::MAX_SECONDS).
     pub fn stopped_by(&self) -> Option<LimitError> {
         self.stopped

@@ -7,11 +7,11 @@ use crate::rules::text::debug_as_sentence;
 /// The most leaves a paper tree may have: 64 leaves already make a picture wider than a screen.
 pub const MAX_LEAVES: usize = 64;
 /// The most moves from the root to a leaf.
-pub const MAX_TREE_DEPTH: usize = 6;
+pub(crate) const MAX_TREE_DEPTH: usize = 6;
 /// The most moves from one node.
-pub const MAX_BRANCHING: usize = 8;
+pub(crate) const MAX_BRANCHING: usize = 8;
 /// Leaf values are kept between -999 and 999, to fit in a node's box.
-pub const MAX_LEAF_VALUE: i32 = 999;
+pub(crate) const MAX_LEAF_VALUE: i32 = 999;
 
 /// Why text or numbers do not make a paper tree.
 #[derive(Clone, PartialEq, Eq)]
@@ -26,12 +26,12 @@ pub enum PaperTreeError {
     ValueTooBig(i64),
     /// More leaves than [`MAX_LEAVES`].
     TooManyLeaves(usize),
-    /// Deeper than [`MAX_TREE_DEPTH`].
+    /// Deeper than 6.
     TooDeep(usize),
-    /// More moves from one node than [`MAX_BRANCHING`], or fewer than 2 for a made-up tree.
+    /// More moves from one node than 8, or fewer than 2 for a made-up tree.
     Branching(usize),
     /// A game's tree from the position asked for is too big to draw: more than
-    /// [`MAX_LEAVES`] ends, or more than [`MAX_TREE_DEPTH`] moves deep.
+    /// [`MAX_LEAVES`] ends, or more than 6 moves deep.
     GameTooBig,
     /// A game where a player moves twice in a row: on paper the players take turns.
     TurnsDoNotAlternate,

@@ -32,6 +32,6 @@ mod reader;
 mod stepper;
 
 pub use super::steps::{Bound, Finding, Stepper};
-pub use error::{MAX_BRANCHING, MAX_LEAF_VALUE, MAX_LEAVES, MAX_TREE_DEPTH, PaperTreeError};
+pub use error::{MAX_LEAVES, PaperTreeError};
 pub use model::PaperTree;
 pub use stepper::{OrderComparison, PaperSearch};

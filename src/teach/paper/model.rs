@@ -67,7 +67,7 @@ impl PaperTree {
     /// # Errors
     ///
     /// [`PaperTreeError::GameTooBig`] when the tree has more than [`MAX_LEAVES`] ends or is
-    /// deeper than [`MAX_TREE_DEPTH`], [`PaperTreeError::TurnsDoNotAlternate`] when a player
+    /// deeper than 6, [`PaperTreeError::TurnsDoNotAlternate`] when a player
     /// moves twice in a row, and [`PaperTreeError::GameOver`] when the game has no move left
     /// there.
     pub fn from_game<G: TwoPlayerGame>(
