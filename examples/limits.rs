@@ -32,6 +32,7 @@ use magic_tictactoe::engine::search::Search;
 use magic_tictactoe::exercises::Verdict;
 use magic_tictactoe::menace::{MAX_TRAINING_GAMES, Training};
 use magic_tictactoe::prelude::*;
+use magic_tictactoe::search_check::SearchCheck;
 use magic_tictactoe::tournament::{MAX_SAMPLED_GAMES, MAX_TOURNAMENT_LEVELS};
 
 fn time<R>(what: &str, budget_ms: u64, check: impl Fn(&R) -> bool, f: impl Fn() -> R) -> Duration {
@@ -506,14 +507,14 @@ fn small() {
         },
     );
     time(
-        "SearchCheck::negamax(Connect Four 4 by 4): a plain negamax on 10,000 positions",
+        "check_negamax_for(Connect Four 4 by 4): a plain negamax on 10,000 positions",
         1000,
         |c: &Result<SearchCheck<ConnectFour>, SearchError>| {
             c.as_ref().is_ok_and(SearchCheck::is_right)
         },
         || {
             let game = ConnectFour::new(4, 4).expect("a size");
-            SearchCheck::negamax(&game, |grid| plain_negamax(&game, grid))
+            check_negamax_for(&game, |grid| plain_negamax(&game, grid))
         },
     );
     for (columns, rows) in [(4, 4), (7, 6), (8, 8)] {
@@ -652,10 +653,10 @@ where
     G::Position: std::hash::Hash + Eq + std::fmt::Debug,
 {
     use magic_tictactoe::engine::mcts::{MAX_PLAYOUTS, Mcts};
-    use magic_tictactoe::engine::perft::perft;
+    use magic_tictactoe::engine::perft::perft_for;
     use magic_tictactoe::engine::solve::{move_values, solve, solve_minimax};
     use magic_tictactoe::playouts::{MAX_STEPPED_PLAYOUTS, PlayoutSteps};
-    use magic_tictactoe::search_check::SearchCheck;
+
     use magic_tictactoe::tournament::Tournament;
 
     println!("{name}:");
@@ -699,7 +700,7 @@ where
     keep(measured(
         "  perft, 3 moves",
         |r| refusal_or(r, |n| format!("{n} positions")),
-        || perft(game, &start, 3),
+        || perft_for(game, &start, 3),
     ));
     keep(measured(
         &format!("  Mcts::new({}).search", thousands(u64::from(MAX_PLAYOUTS))),
@@ -728,9 +729,9 @@ where
         },
     ));
     keep(measured(
-        "  SearchCheck::negamax",
+        "  check_negamax_for",
         |r| refusal_or(r, |c: &SearchCheck<G>| c.to_string()),
-        || SearchCheck::negamax(game, |_| 0),
+        || check_negamax_for(game, |_| 0),
     ));
     keep(measured(
         "  Challenge::new_for(the first move)",

@@ -9,7 +9,7 @@
 //! limit allows, with positions of 4 KB and 16 KB: it must come back, not overflow the stack.
 
 use magic_tictactoe::engine::budget::max_depth;
-use magic_tictactoe::engine::perft::perft;
+use magic_tictactoe::engine::perft::perft_for;
 use magic_tictactoe::engine::solve::{SolvedGame, move_values, search_ahead, solve};
 use magic_tictactoe::{Ending, Player, TwoPlayerGame};
 use std::cell::RefCell;
@@ -109,7 +109,7 @@ fn measure<const N: usize>() {
     let _ = search_ahead(&game, &game.start(), probe + 1, |_, _| 0);
     report("search_ahead", &game);
     let game = Chain::<N>::new(probe);
-    let _ = perft(&game, &game.start(), probe + 1);
+    let _ = perft_for(&game, &game.start(), probe + 1);
     report("perft", &game);
     // As deep as the limit lets them go, and one move further (which they refuse).
     for length in [limit.saturating_sub(2), limit + 5] {
@@ -119,7 +119,7 @@ fn measure<const N: usize>() {
             solve(&game, &start).is_ok(),
             SolvedGame::new(&game, &start).is_ok(),
             search_ahead(&game, &start, length + 1, |_, _| 0).is_ok(),
-            perft(&game, &start, length + 1).is_ok(),
+            perft_for(&game, &start, length + 1).is_ok(),
             move_values(&game, &start).is_ok(),
         ];
         println!(

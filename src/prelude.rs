@@ -12,7 +12,7 @@
 pub use crate::clickable::{ClickableGame, Face};
 pub use crate::engine::mcts::{self, Mcts, PlayoutPolicy};
 pub use crate::engine::menace::{self, MatchBox, Menace};
-pub use crate::engine::perft::perft;
+pub use crate::engine::perft::perft_for;
 pub use crate::engine::search::{Pruning, alpha_beta, minimax};
 pub use crate::engine::solve::{SolvedGame, move_values, search_ahead, solve};
 pub use crate::engine::stats::{self, Statistics};
@@ -32,7 +32,9 @@ pub use crate::teach::paper::{OrderComparison, PaperTree};
 pub use crate::teach::perfect_moves::PerfectMoves;
 pub use crate::teach::pick15::Pick15;
 pub use crate::teach::playouts::PlayoutSteps;
-pub use crate::teach::search_check::{SearchCheck, check_alpha_beta, check_minimax, check_negamax};
+pub use crate::teach::search_check::{
+    check_alpha_beta, check_minimax, check_minimax_for, check_negamax, check_negamax_for,
+};
 pub use crate::teach::tournament::{Rates, Tournament};
 pub use crate::teach::tree::{OrderedSearches, SearchTree};
 pub use crate::teach::{Comparison, Triples};

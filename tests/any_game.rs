@@ -91,7 +91,9 @@ fn a_grid_games_picture_shows_marks_numbers_the_winning_line_and_values() {
 use magic_tictactoe::Fault;
 use magic_tictactoe::challenge::{Challenge, GAMES_EACH};
 use magic_tictactoe::engine::solve::{MAX_SOLVED_POSITIONS, SolvedGame, search_ahead};
-use magic_tictactoe::search_check::{MAX_GAME_CHECKS, Mistake, SearchCheck};
+use magic_tictactoe::search_check::{
+    MAX_GAME_CHECKS, Mistake, check_minimax_for, check_negamax_for,
+};
 use magic_tictactoe::stats;
 
 /// Take 1, 2 or 3 sticks; whoever takes the last one wins.
@@ -215,7 +217,7 @@ fn searching_ahead_to_the_end_is_perfect_play_and_the_evaluation_decides_before(
 #[test]
 fn a_learners_search_is_checked_on_any_game_and_its_mistakes_are_found() {
     let take = TakeAway(12);
-    let right = SearchCheck::negamax(&take, |p| negamax(&take, p)).unwrap();
+    let right = check_negamax_for(&take, |p| negamax(&take, p)).unwrap();
     assert!(right.is_right(), "{right}");
     // Every position, finished ones too: 0 to 12 sticks, X or O to move, less the two that
     // cannot happen (X to move at 11, O at 12).
@@ -226,10 +228,10 @@ fn a_learners_search_is_checked_on_any_game_and_its_mistakes_are_found() {
         let v = negamax(&take, p);
         if p.1 == Player::X { v } else { -v }
     };
-    assert!(SearchCheck::minimax(&take, as_minimax).unwrap().is_right());
+    assert!(check_minimax_for(&take, as_minimax).unwrap().is_right());
     // ... but handed to the negamax check, the values seen by X are wrong where O moves, and
     // the card says where in the game's words.
-    let wrong = SearchCheck::negamax(&take, as_minimax).unwrap();
+    let wrong = check_negamax_for(&take, as_minimax).unwrap();
     let mistake = wrong.mistake().unwrap();
     assert_eq!(mistake.position().1, Player::O, "{wrong}");
     let text = wrong.to_string();
@@ -241,7 +243,7 @@ fn a_learners_search_is_checked_on_any_game_and_its_mistakes_are_found() {
     // A search that forgets the last stick wins (it scores an ending as a draw).
     let forgets = |p: &(u32, Player)| if p.0 == 0 { 0 } else { negamax(&take, p) };
     assert!(
-        !SearchCheck::negamax(&take, |p| {
+        !check_negamax_for(&take, |p| {
             if take.ending(p).is_some() {
                 0
             } else {
@@ -252,7 +254,7 @@ fn a_learners_search_is_checked_on_any_game_and_its_mistakes_are_found() {
         .is_right()
     );
     // A panic is caught and named.
-    let panics = SearchCheck::negamax(&take, |p| {
+    let panics = check_negamax_for(&take, |p| {
         if p.0 == 5 {
             panic!("five!")
         } else {
@@ -268,7 +270,7 @@ fn a_learners_search_is_checked_on_any_game_and_its_mistakes_are_found() {
 
     // Connect Four 4 by 4: the positions nearest the end, up to the limit.
     let connect = ConnectFour::new(4, 4).unwrap();
-    let check = SearchCheck::negamax(&connect, |g| negamax(&connect, g)).unwrap();
+    let check = check_negamax_for(&connect, |g| negamax(&connect, g)).unwrap();
     assert!(check.is_right(), "{check}");
     assert_eq!(check.checked(), MAX_GAME_CHECKS);
     assert!(check.positions_of_the_game() > MAX_GAME_CHECKS);
@@ -277,7 +279,7 @@ fn a_learners_search_is_checked_on_any_game_and_its_mistakes_are_found() {
     assert!(text.ends_with("of Connect Four on 4 by 4."), "{text}");
     // Too big to solve: refused in a sentence.
     let four = KInARow::new(4, 4, 4).unwrap();
-    assert!(SearchCheck::negamax(&four, |_| 0).is_err());
+    assert!(check_negamax_for(&four, |_| 0).is_err());
 }
 
 #[test]
@@ -506,7 +508,7 @@ fn a_game_that_never_ends_is_refused_or_cut_short() {
         }
     }
     assert!(SolvedGame::new(&Forever, &Forever.start()).is_err());
-    assert!(SearchCheck::negamax(&Forever, |_| 0).is_err());
+    assert!(check_negamax_for(&Forever, |_| 0).is_err());
     let challenge = Challenge::new_for(&Forever, "ones", |_: &(u64, Player)| 1);
     let text = challenge.to_string();
     assert!(text.contains("too big to solve"), "{text}");

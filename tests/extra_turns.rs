@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use magic_tictactoe::engine::solve::{move_values, solve, solve_minimax};
 use magic_tictactoe::prelude::*;
-use magic_tictactoe::search_check::SearchCheck;
+use magic_tictactoe::search_check::check_negamax_for;
 
 /// Dots and Boxes on 2 by 2 boxes. The 12 lines are numbered: the horizontal ones row by row
 /// (0 to 5: rows 0, 1 and 2 of two lines each), then the vertical ones (6 to 11: rows 0 and 1 of
@@ -322,7 +322,7 @@ fn a_learners_right_negamax_is_checked_right() {
         }
     }
     let check =
-        SearchCheck::negamax(&Boxes, |position| negamax(&Boxes, position)).expect("small enough");
+        check_negamax_for(&Boxes, |position| negamax(&Boxes, position)).expect("small enough");
     assert!(check.is_right(), "{check}");
 }
 

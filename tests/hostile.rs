@@ -499,8 +499,8 @@ proptest! {
         stepped.steps(moves.len() * 3);
         let _ = (stepped.position(), stepped.last_playout().map(|p| p.moves.len()), stepped.to_html(), stepped.to_string());
         if columns * rows <= 9 {
-            let check = SearchCheck::negamax(&row_game, |_| seed as i32).map(|c| (c.positions_of_the_game(), c.checked(), c.to_html()));
-            let _ = (check, SearchCheck::minimax(&drop_game, |_| i32::MIN).map(|c| c.to_string()));
+            let check = check_negamax_for(&row_game, |_| seed as i32).map(|c| (c.positions_of_the_game(), c.checked(), c.to_html()));
+            let _ = (check, check_minimax_for(&drop_game, |_| i32::MIN).map(|c| c.to_string()));
             if columns * rows <= 4 {
                 let _ = Challenge::new_for(&drop_game, "<hostile>", |_: &Grid| seed as usize).to_html();
             }

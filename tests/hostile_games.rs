@@ -12,7 +12,7 @@ use std::hash::{Hash, Hasher};
 
 use magic_tictactoe::challenge::Challenge;
 use magic_tictactoe::engine::mcts::Mcts;
-use magic_tictactoe::engine::perft::perft;
+use magic_tictactoe::engine::perft::perft_for;
 use magic_tictactoe::engine::play_game;
 use magic_tictactoe::engine::search::{Pruning, search};
 use magic_tictactoe::engine::solve::{
@@ -22,7 +22,7 @@ use magic_tictactoe::games::{ConnectFour, Grid, GridGame, KInARow, TakeAway};
 use magic_tictactoe::paper::PaperTree;
 use magic_tictactoe::playouts::PlayoutSteps;
 use magic_tictactoe::render::{Scale, ShowGame};
-use magic_tictactoe::search_check::SearchCheck;
+use magic_tictactoe::search_check::{check_minimax_for, check_negamax_for};
 use magic_tictactoe::tournament::Tournament;
 use magic_tictactoe::{
     End, Ending, Fault, LimitError, Opponent, Player, SearchError, Turn, TwoPlayerGame, Value,
@@ -347,7 +347,7 @@ where
     let _ = answers_or_refuses(solve_minimax(game, &start));
     let _ = answers_or_refuses(move_values(game, &start));
     let _ = answers_or_refuses(search_ahead(game, &start, u32::MAX, |_, _| i32::MAX));
-    let _ = answers_or_refuses(perft(game, &start, u32::MAX));
+    let _ = answers_or_refuses(perft_for(game, &start, u32::MAX));
     let _ = answers_or_refuses(SolvedGame::new(game, &start));
     let rules = Rules::new(game, u64::MAX);
     let _ = search(&rules, start.clone(), Pruning::AlphaBeta, &mut ());
@@ -359,8 +359,8 @@ where
         refuses_in_a_sentence(&refusal);
     }
     let _ = (tree.best_move(), tree.work(), tree.len());
-    let _ = answers_or_refuses(SearchCheck::negamax(game, |_| 0)).map(|c| c.to_html());
-    let _ = answers_or_refuses(SearchCheck::minimax(game, |_| 1)).map(|c| c.to_string());
+    let _ = answers_or_refuses(check_negamax_for(game, |_| 0)).map(|c| c.to_html());
+    let _ = answers_or_refuses(check_minimax_for(game, |_| 1)).map(|c| c.to_string());
     let first = |position: &G::Position| game.moves(position).first().copied();
     let challenge = Challenge::new_for(game, "the first move", move |position: &G::Position| {
         first(position).expect("a move")
@@ -518,7 +518,7 @@ fn rules_that_panic() {
         &["1", "1", "1", "1", "2"],
     );
     caught(
-        perft(&Careless, &start, 10),
+        perft_for(&Careless, &start, 10),
         "play",
         &["1", "1", "1", "1", "2"],
     );
@@ -533,7 +533,7 @@ fn rules_that_panic() {
         &["1", "1", "1", "1", "2"],
     );
     let _ = caught(
-        SearchCheck::negamax(&Careless, |_| 0),
+        check_negamax_for(&Careless, |_| 0),
         "play",
         &["1", "1", "1", "1", "2"],
     );

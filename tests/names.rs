@@ -109,3 +109,100 @@ fn the_check_can_fail() {
     // `turn_in` is named another way, and `pick_for` has no `pick` beside it.
     assert_eq!(off_convention(&functions).len(), 2);
 }
+
+/// The rows of the table of one call for each thing, as `(to, on tic-tac-toe, on any game)`.
+fn table_of_one_call_each(text: &str) -> Vec<[String; 3]> {
+    text.lines()
+        .skip_while(|line| !line.starts_with("| To | On tic-tac-toe | On any game |"))
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| {
+            // A `|` inside a closure is written `\|` in the table.
+            let cells: Vec<String> = line
+                .replace("\\|", "¦")
+                .split('|')
+                .map(|cell| cell.trim().replace('¦', "|"))
+                .collect();
+            [cells[1].clone(), cells[2].clone(), cells[3].clone()]
+        })
+        .collect()
+}
+
+/// The calls written in `cell` (between backticks) that are a free function or a constructor,
+/// not a method of a value: `(path and name, the text of the first argument)`.
+fn calls(cell: &str) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for code in cell.split('`').skip(1).step_by(2) {
+        let Some((head, arguments)) = code.split_once('(') else {
+            continue;
+        };
+        if head.contains('.') || head.contains(' ') || head.is_empty() {
+            continue;
+        }
+        let first = arguments.split([',', ')']).next().unwrap_or_default();
+        found.push((head.to_owned(), first.trim().to_owned()));
+    }
+    found
+}
+
+/// What breaks the pattern in the rows: an any-game call named `…_for` whose tic-tac-toe call
+/// is not in its row, or one that does not take the game first (unless the tic-tac-toe column
+/// makes the same call).
+fn off_the_table(rows: &[[String; 3]]) -> Vec<String> {
+    let mut off = Vec::new();
+    for [to, tic_tac_toe, any_game] in rows {
+        let ours = calls(tic_tac_toe);
+        for (call, first) in calls(any_game) {
+            let (path, name) = call.rsplit_once("::").unwrap_or(("", &call));
+            // A call both columns make alike (`Mcts::new(1_000)`) is made the same on every game.
+            let same_call = ours.iter().any(|(theirs, _)| *theirs == call);
+            if !same_call && !first.starts_with("&game") && !first.starts_with("game") {
+                off.push(format!("to {to}: `{call}` does not take the game first"));
+            }
+            let Some(stem) = name.strip_suffix("_for") else {
+                continue;
+            };
+            let beside = ours.iter().any(|(theirs, _)| {
+                let (their_path, their_name) = theirs.rsplit_once("::").unwrap_or(("", theirs));
+                their_name == stem && (their_path == path || their_path.ends_with(path))
+            });
+            if !beside && !WITHOUT_STEM.contains(&name) {
+                off.push(format!(
+                    "to {to}: `{call}` has no `{stem}` on tic-tac-toe beside it"
+                ));
+            }
+        }
+    }
+    off
+}
+
+#[test]
+fn the_table_of_one_call_each_keeps_the_pattern_in_every_row() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let prelude =
+        table_of_one_call_each(&fs::read_to_string(root.join("docs/prelude.md")).unwrap());
+    let readme = table_of_one_call_each(&fs::read_to_string(root.join("README.md")).unwrap());
+    assert!(
+        prelude.len() >= 10,
+        "the table in docs/prelude.md: {prelude:?}"
+    );
+    assert_eq!(
+        prelude, readme,
+        "README.md shows the table of docs/prelude.md"
+    );
+    let checked: usize = prelude.iter().map(|row| calls(&row[2]).len()).sum();
+    assert!(checked >= 10, "{checked} any-game calls read");
+    assert_eq!(off_the_table(&prelude), Vec::<String>::new());
+}
+
+#[test]
+fn the_table_check_can_fail() {
+    let rows = table_of_one_call_each(
+        "| To | On tic-tac-toe | On any game |\n|---|---|---|\n\
+         | check | `check_minimax(f)` | `SearchCheck::minimax(&game, f)?` |\n\
+         | count | `stats::perft(board, 4)` | `count_for(&game, 4)`, `perft(board, &game)` |\n",
+    );
+    assert_eq!(rows.len(), 2);
+    // `count_for` has no `count` beside it, and `perft` takes a board first.
+    assert_eq!(off_the_table(&rows).len(), 2, "{:?}", off_the_table(&rows));
+}

@@ -3,7 +3,7 @@
 //!
 //! The searches that run a game's rules ([`solve`](super::solve::solve) and the rest of its
 //! family, [`SolvedGame::new`](super::SolvedGame::new),
-//! [`search_ahead`](super::solve::search_ahead), [`perft`](super::perft::perft)) run through
+//! [`search_ahead`](super::solve::search_ahead), [`perft_for`](super::perft::perft_for)) run through
 //! [`catching`]: a panic is caught at the call's edge
 //! ([`learner::run`](super::learner::run)), and the search runs once more keeping a [`Trail`],
 //! the moves from the position it was asked about and the game's method it is calling, which

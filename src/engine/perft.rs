@@ -5,25 +5,32 @@
 
 use super::budget::{Budget, MAX_SOLVE_MOVES, max_depth};
 use super::caught::{Method, Quiet, SearchError, Track, catching};
-use crate::rules::{LimitError, TwoPlayerGame};
+use crate::rules::{Board, LimitError, TicTacToe, TwoPlayerGame};
+
+/// The number of move sequences of exactly `depth` moves from `board` (games that end sooner
+/// are not continued, so any depth above 9 counts none): [`perft_for`] on tic-tac-toe, which is
+/// far inside its limits. Also at `stats::perft`, where the other counts of the game are.
+pub fn perft(board: Board, depth: u32) -> u64 {
+    perft_for(&TicTacToe::default(), &board, depth).unwrap_or(0)
+}
 
 /// The number of move sequences of exactly `depth` moves from `position` of `game` (games that
 /// end sooner are not continued, so a depth past the game's longest counts none).
 ///
 /// ```
-/// use magic_tictactoe::engine::perft::perft;
+/// use magic_tictactoe::engine::perft::perft_for;
 /// use magic_tictactoe::games::{ConnectFour, TakeAway};
 /// use magic_tictactoe::{TicTacToe, TwoPlayerGame};
 ///
 /// let game = TicTacToe::default();
-/// assert_eq!(perft(&game, &game.start(), 3)?, 504);
+/// assert_eq!(perft_for(&game, &game.start(), 3)?, 504);
 /// // Connect Four: seven columns, and no game ends in fewer than seven moves.
 /// let connect = ConnectFour::new(7, 6)?;
-/// assert_eq!(perft(&connect, &connect.start(), 4)?, 7u64.pow(4));
+/// assert_eq!(perft_for(&connect, &connect.start(), 4)?, 7u64.pow(4));
 /// // Take-away from 4 sticks, 1 to 3 a turn: 1+1+1+1, 1+1+2, 1+2+1, 2+1+1, 2+2, 1+3, 3+1
 /// // in at most four moves, of which 1+1+1+1 alone takes all four.
 /// let heap = TakeAway::new(4);
-/// assert_eq!(perft(&heap, &heap.start(), 4)?, 1);
+/// assert_eq!(perft_for(&heap, &heap.start(), 4)?, 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
@@ -33,7 +40,7 @@ use crate::rules::{LimitError, TwoPlayerGame};
 /// deeper than the game's positions allow, or take more than
 /// [`MAX_SECONDS`](super::budget::MAX_SECONDS); [`SearchError::Panicked`] when the game's own
 /// code panics, with the moves that led there.
-pub fn perft<G: TwoPlayerGame>(
+pub fn perft_for<G: TwoPlayerGame>(
     game: &G,
     position: &G::Position,
     depth: u32,
@@ -101,7 +108,7 @@ mod tests {
     fn tic_tac_toe_counts_the_known_figures() {
         let game = TicTacToe::default();
         let counts: Vec<u64> = (0..=10)
-            .map(|depth| perft(&game, &game.start(), depth).unwrap())
+            .map(|depth| perft_for(&game, &game.start(), depth).unwrap())
             .collect();
         assert_eq!(
             counts,
@@ -109,7 +116,7 @@ mod tests {
                 1, 9, 72, 504, 3_024, 15_120, 54_720, 148_176, 200_448, 127_872, 0
             ]
         );
-        assert_eq!(perft(&game, &Board::new(), u32::MAX), Ok(0));
+        assert_eq!(perft_for(&game, &Board::new(), u32::MAX), Ok(0));
     }
 
     /// A game that never ends is counted to the depth its positions allow, then refused.
@@ -135,8 +142,11 @@ mod tests {
                 None
             }
         }
-        assert_eq!(perft(&Forever, &0, 500), Ok(1));
-        let refusal = perft(&Forever, &0, u32::MAX).unwrap_err().limit().unwrap();
+        assert_eq!(perft_for(&Forever, &0, 500), Ok(1));
+        let refusal = perft_for(&Forever, &0, u32::MAX)
+            .unwrap_err()
+            .limit()
+            .unwrap();
         assert_eq!(refusal.counted, Counted::Depth);
     }
 }

@@ -15,14 +15,9 @@ use std::fmt;
 
 use super::Value;
 use crate::rules::text::thousands;
-use crate::rules::{Board, Tally, TicTacToe};
+use crate::rules::{Board, Tally};
 
-/// The number of move sequences of exactly `depth` moves from `board` (games that end sooner
-/// are not continued, so any depth above 9 counts none): [`perft`](super::perft::perft) on
-/// tic-tac-toe, which is far inside its limits.
-pub fn perft(board: Board, depth: u32) -> u64 {
-    super::perft::perft(&TicTacToe::default(), &board, depth).unwrap_or(0)
-}
+pub use super::perft::perft;
 
 /// Complete games (move sequences played to a win or a full board), and how they end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

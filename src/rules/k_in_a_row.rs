@@ -113,7 +113,7 @@ mod tests {
 
     /// The games' trees counted move by move (the engine's perft).
     fn perft<G: TwoPlayerGame>(game: &G, position: &G::Position, depth: u32) -> u64 {
-        crate::engine::perft::perft(game, position, depth).expect("a count within the limits")
+        crate::engine::perft::perft_for(game, position, depth).expect("a count within the limits")
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The names that checked a learner's search and challenged a learner's player on any game
-//! before tic-tac-toe's tools took every game: the checks are now [`SearchCheck::minimax`] and
-//! [`SearchCheck::negamax`], the challenge [`Challenge::new_for`]; and the any-game forms
+//! before tic-tac-toe's tools took every game: the checks are now [`check_minimax_for`](super::search_check::check_minimax_for) and
+//! [`check_negamax_for`](super::search_check::check_negamax_for), the challenge [`Challenge::new_for`]; and the any-game forms
 //! named before every one was its tic-tac-toe name and `_for` (`Challenge::of_game` and
 //! `PlayoutSteps::of_game`).
 //! Lessons written with these names go on working, with the bounds they had (a position that
@@ -9,7 +9,7 @@
 //! ```
 //! # #![allow(deprecated)]
 //! use magic_tictactoe::any_game::{check_game_negamax, GameChallenge};
-//! // (Today: `SearchCheck::negamax(&game, search)` and `Challenge::new_for(&game, name, player)`.)
+//! // (Today: `check_negamax_for(&game, search)` and `Challenge::new_for(&game, name, player)`.)
 //! use magic_tictactoe::games::TakeAway;
 //! use magic_tictactoe::{Player, TwoPlayerGame};
 //!

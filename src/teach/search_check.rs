@@ -30,7 +30,7 @@
 //! assert_eq!(check.positions_visited(), check.positions_crate_minimax());
 //!
 //! // Any game: a negamax written once, checked on take-away from 10 sticks.
-//! use magic_tictactoe::search_check::SearchCheck;
+//! use magic_tictactoe::search_check::check_negamax_for;
 //! use magic_tictactoe::games::TakeAway;
 //! use magic_tictactoe::{Ending, TwoPlayerGame};
 //!
@@ -45,7 +45,7 @@
 //!     }
 //! }
 //! let heap = TakeAway::new(10);
-//! let check = SearchCheck::negamax(&heap, |position| negamax(&heap, position))?;
+//! let check = check_negamax_for(&heap, |position| negamax(&heap, position))?;
 //! assert!(check.is_right());
 //! assert_eq!(check.checked(), 20); // 0 to 10 sticks, X or O to move (not X at 9 nor O at 10)
 //! # Ok::<(), magic_tictactoe::SearchError>(())
@@ -228,54 +228,56 @@ pub fn check_alpha_beta(search: impl Fn(&Board, i32, i32) -> i32) -> SearchCheck
     })
 }
 
-impl<G> SearchCheck<G>
+/// A learner's minimax on any small `game`: `search(position)` is the position's value seen by
+/// X, more for X winning and less for O winning (its sign is compared: +1, 0, -1 will do).
+/// Asked of every position, those nearest the end first, up to [`MAX_GAME_CHECKS`]; the first
+/// answer whose sign is wrong, or the first panic, stops the check, and the check says where in
+/// the game's own words ([`ShowGame::position_text`]). [`check_minimax`] on any game.
+///
+/// # Errors
+///
+/// A [`SearchError`] when the game is too big to solve in a cell, or its own code panics while
+/// it is solved ([`SolvedGame::new`]).
+pub fn check_minimax_for<G>(
+    game: &G,
+    search: impl Fn(&G::Position) -> i32,
+) -> Result<SearchCheck<G>, SearchError>
 where
     G: ShowGame + 'static,
     G::Position: Hash + Eq,
 {
-    /// A learner's minimax on any small `game`: `search(position)` is the position's value seen
-    /// by X, more for X winning and less for O winning (its sign is compared: +1, 0, -1 will
-    /// do). Asked of every position, those nearest the end first, up to [`MAX_GAME_CHECKS`];
-    /// the first answer whose sign is wrong, or the first panic, stops the check, and the check
-    /// says where in the game's own words ([`ShowGame::position_text`]).
-    ///
-    /// # Errors
-    ///
-    /// A [`SearchError`] when the game is too big to solve in a cell, or its own code panics
-    /// while it is solved ([`SolvedGame::new`]).
-    pub fn minimax(
-        game: &G,
-        search: impl Fn(&G::Position) -> i32,
-    ) -> Result<SearchCheck<G>, SearchError> {
-        check_game(
-            game,
-            game.name(),
-            SearchKind::Minimax,
-            "check_game_minimax",
-            search,
-            &|position| game.position_text(position),
-        )
-    }
+    check_game(
+        game,
+        game.name(),
+        SearchKind::Minimax,
+        "check_minimax_for",
+        search,
+        &|position| game.position_text(position),
+    )
+}
 
-    /// A learner's negamax on any small `game`: `search(position)` is the position's value for
-    /// the player to move there. Checked as [`SearchCheck::minimax`] checks.
-    ///
-    /// # Errors
-    ///
-    /// As [`SearchCheck::minimax`].
-    pub fn negamax(
-        game: &G,
-        search: impl Fn(&G::Position) -> i32,
-    ) -> Result<SearchCheck<G>, SearchError> {
-        check_game(
-            game,
-            game.name(),
-            SearchKind::Negamax,
-            "check_game_negamax",
-            search,
-            &|position| game.position_text(position),
-        )
-    }
+/// A learner's negamax on any small `game`: `search(position)` is the position's value for the
+/// player to move there. Checked as [`check_minimax_for`] checks; [`check_negamax`] on any game.
+///
+/// # Errors
+///
+/// As [`check_minimax_for`].
+pub fn check_negamax_for<G>(
+    game: &G,
+    search: impl Fn(&G::Position) -> i32,
+) -> Result<SearchCheck<G>, SearchError>
+where
+    G: ShowGame + 'static,
+    G::Position: Hash + Eq,
+{
+    check_game(
+        game,
+        game.name(),
+        SearchKind::Negamax,
+        "check_negamax_for",
+        search,
+        &|position| game.position_text(position),
+    )
 }
 
 /// The check of the names of before, a position said as `{:?}` prints it.
@@ -296,12 +298,12 @@ where
 }
 
 /// A learner's minimax on any small `game`, the position it goes wrong on printed as `{:?}`
-/// prints it: [`SearchCheck::minimax`] says it in the game's words.
+/// prints it: [`check_minimax_for`] says it in the game's words.
 ///
 /// # Errors
 ///
-/// As [`SearchCheck::minimax`].
-#[deprecated(note = "`SearchCheck::minimax(&game, search)` says positions in the game's words")]
+/// As [`check_minimax_for`].
+#[deprecated(note = "`check_minimax_for(&game, search)` says positions in the game's words")]
 pub fn check_game_minimax<G>(
     game: &G,
     search: impl Fn(&G::Position) -> i32,
@@ -314,12 +316,12 @@ where
 }
 
 /// A learner's negamax on any small `game`, the position it goes wrong on printed as `{:?}`
-/// prints it: [`SearchCheck::negamax`] says it in the game's words.
+/// prints it: [`check_negamax_for`] says it in the game's words.
 ///
 /// # Errors
 ///
-/// As [`SearchCheck::minimax`].
-#[deprecated(note = "`SearchCheck::negamax(&game, search)` says positions in the game's words")]
+/// As [`check_minimax_for`].
+#[deprecated(note = "`check_negamax_for(&game, search)` says positions in the game's words")]
 pub fn check_game_negamax<G>(
     game: &G,
     search: impl Fn(&G::Position) -> i32,
