@@ -555,13 +555,6 @@ where
         if self.depth.is_some() { self.work() } else { 0 }
     }
 
-    /// The moves its searches have looked at so far, over all its moves: a Monte Carlo
-    /// search's moves and playouts (see [`MctsTree::work`](crate::engine::mcts::MctsTree::work)),
-    /// a depth-limited search's positions; 0 for a player that does not search.
-    pub fn work(&self) -> u64 {
-        self.work_before.saturating_add(self.bot.work())
-    }
-
     /// Starts it again from its seed, as it was made; its searches' work is counted on.
     pub fn reset(&mut self) {
         self.work_before = self.work();
@@ -605,8 +598,11 @@ where
         }
     }
 
+    /// The moves its searches have looked at so far, over all its moves: a Monte Carlo
+    /// search's moves and playouts (see [`MctsTree::work`](crate::engine::mcts::MctsTree::work)),
+    /// a depth-limited search's positions; 0 for a player that does not search.
     fn work(&self) -> u64 {
-        Opponent::work(self)
+        self.work_before.saturating_add(self.bot.work())
     }
 
     /// The chance it plays each move at `position` of `game`, when that can be known without
