@@ -6,7 +6,8 @@ use std::collections::HashSet;
 
 use common::{Grid, all_grids, has_line_by_table};
 use magic_tictactoe::{
-    Board, BoardError, Ending, MoveError, ParseBoardError, Player, Square, stats,
+    Board, BoardError, Ending, MoveError, ParseBoardError, Player, Square, TicTacToe,
+    TwoPlayerGame, stats,
 };
 
 fn reachable() -> HashSet<Board> {
@@ -125,6 +126,20 @@ fn finished_positions_are_626_x_wins_316_o_wins_16_draws() {
             }
             None => assert!(board.to_move().is_some() && board.winning_line().is_none()),
         }
+        // The ending every game's tools read, against the eight lines written out by hand.
+        let (x_line, o_line) = (
+            has_line_by_table(board.squares(Player::X)),
+            has_line_by_table(board.squares(Player::O)),
+        );
+        let full = board.empty_squares().is_empty();
+        let by_table = match (x_line, o_line) {
+            (true, _) => Some(Ending::Won(Player::X)),
+            (_, true) => Some(Ending::Won(Player::O)),
+            _ if full => Some(Ending::Drawn),
+            _ => None,
+        };
+        assert_eq!(board.outcome(), by_table, "{board}");
+        assert_eq!(TicTacToe::default().ending(&board), by_table, "{board}");
         assert_eq!(board.is_over(), board.outcome().is_some());
         assert_eq!(board.to_move().is_none(), board.is_over());
     }

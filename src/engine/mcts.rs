@@ -297,7 +297,7 @@ mod tests {
         assert!(tree.stopped_early());
         assert_eq!(
             u64::from(tree.playouts()),
-            MAX_SEARCH_MOVES / 10_000 // a playout that never ends stops after 10,000 moves
+            MAX_SEARCH_MOVES / u64::from(crate::rules::MAX_PLAYOUT_MOVES)
         );
     }
 }

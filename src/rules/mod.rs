@@ -26,6 +26,8 @@ mod tic_tac_toe;
 pub(crate) use board::boards_made;
 pub use board::{Board, BoardError, MoveError, ParseBoardError};
 pub use connect_four::ConnectFour;
+#[cfg(test)]
+pub(crate) use game::MAX_PLAYOUT_MOVES;
 #[allow(deprecated)]
 pub use game::Outcome;
 pub use game::{Ending, TwoPlayerGame};

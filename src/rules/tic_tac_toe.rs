@@ -193,7 +193,7 @@ mod tests {
 
     /// Every position reachable by the trait's moves, each once: tic-tac-toe's 5,478.
     #[test]
-    fn the_trait_reaches_every_position_and_ends_as_the_board_does() {
+    fn the_trait_reaches_every_position_and_ends_where_no_move_is_left() {
         let mut seen = std::collections::HashSet::new();
         let game = TicTacToe::default();
         let mut stack = vec![game.start()];
@@ -202,32 +202,8 @@ mod tests {
                 continue;
             }
             let ending = game.ending(&board);
-            // Three of one player's marks in a row, a column or a diagonal, by keypad digits.
-            let line_of = |player| {
-                [
-                    [1, 2, 3],
-                    [4, 5, 6],
-                    [7, 8, 9],
-                    [1, 4, 7],
-                    [2, 5, 8],
-                    [3, 6, 9],
-                    [1, 5, 9],
-                    [3, 5, 7],
-                ]
-                .into_iter()
-                .any(|digits: [u8; 3]| {
-                    digits.into_iter().all(|digit| {
-                        Square::from_digit(digit)
-                            .is_ok_and(|square| board.get(square) == Some(player))
-                    })
-                })
-            };
-            let full = board.empty_squares().is_empty();
-            match ending {
-                Some(Ending::Won(winner)) => assert!(line_of(winner) && !line_of(!winner)),
-                Some(Ending::Drawn) => assert!(full && !line_of(Player::X) && !line_of(Player::O)),
-                None => assert!(!full && !line_of(Player::X) && !line_of(Player::O)),
-            }
+            // Who won is read square by square against the hand-written lines in
+            // tests/boards.rs; here the trait must end exactly where the board has no move.
             assert_eq!(game.moves(&board).is_empty(), ending.is_some());
             for square in game.moves(&board) {
                 let next = game.play(&board, square);

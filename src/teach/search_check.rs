@@ -246,14 +246,7 @@ where
     G: ShowGame + 'static,
     G::Position: Hash + Eq,
 {
-    check_game(
-        game,
-        game.name(),
-        SearchKind::Minimax,
-        "check_minimax_for",
-        search,
-        &|position| game.position_text(position),
-    )
+    check_in_the_games_words(game, SearchKind::Minimax, "check_minimax_for", search)
 }
 
 /// A learner's negamax on any small `game`: `search(position)` is the position's value for the
@@ -270,14 +263,23 @@ where
     G: ShowGame + 'static,
     G::Position: Hash + Eq,
 {
-    check_game(
-        game,
-        game.name(),
-        SearchKind::Negamax,
-        "check_negamax_for",
-        search,
-        &|position| game.position_text(position),
-    )
+    check_in_the_games_words(game, SearchKind::Negamax, "check_negamax_for", search)
+}
+
+/// The check of any game, a position said in the game's own words.
+fn check_in_the_games_words<G>(
+    game: &G,
+    kind: SearchKind,
+    name: &str,
+    search: impl Fn(&G::Position) -> i32,
+) -> Result<SearchCheck<G>, SearchError>
+where
+    G: ShowGame + 'static,
+    G::Position: Hash + Eq,
+{
+    check_game(game, game.name(), kind, name, search, &|position| {
+        game.position_text(position)
+    })
 }
 
 /// The check of the names of before, a position said as `{:?}` prints it.
