@@ -21,18 +21,18 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 start_downloads
 # A run stopped early (a failed step, Ctrl-C) does not leave the downloads running, nor the
-# notebooks' steps when they run in the background (below).
-NOTEBOOKS_PID=""
-stop_notebook_steps() {
-    [ -n "$NOTEBOOKS_PID" ] || return 0
+# steps that run beside the others (below).
+BESIDE_PID=""
+stop_beside() {
+    [ -n "$BESIDE_PID" ] || return 0
     # Ctrl-C's signal, as a run in the foreground gets: each script stops the kernels, servers
     # and browsers it started (kernels are in sessions of their own, which the group's signal
     # would not reach).
-    kill -INT -- "-$NOTEBOOKS_PID" 2>/dev/null || true
-    wait "$NOTEBOOKS_PID" 2>/dev/null || true
-    NOTEBOOKS_PID=""
+    kill -INT -- "-$BESIDE_PID" 2>/dev/null || true
+    wait "$BESIDE_PID" 2>/dev/null || true
+    BESIDE_PID=""
 }
-trap 'stop_downloads; stop_notebook_steps' EXIT
+trap 'stop_downloads; stop_beside' EXIT
 
 say "cargo fmt --check"
 cargo fmt --all -- --check
@@ -60,7 +60,7 @@ say "The README's first command opens JupyterLab, as $(id -un) (uid $(id -u))"
 say "Binder's set-up (binder/postBuild and start), run here without a container"
 "$VENV/bin/python" scripts/binder_test.py
 # The kernel's steps: the zeromq fix, the kernel under load and the guard. They spend most of
-# their time waiting on timeouts, so as root they run beside the class server's tests too.
+# their time waiting on timeouts, so as root they run beside the class server's later tests.
 # The kernel's test under load spins both cores on purpose: it holds MT_STEADY_LOCK while it does,
 # which the class server's test takes while it times a classmate's cell against a runaway one.
 export MT_STEADY_LOCK="$ROOT/target/steady-machine.lock"
@@ -98,29 +98,45 @@ notebook_steps() {
     "$VENV/bin/python" scripts/jupyterlab_test.py "$ROOT/target/jupyterlab-test"
 }
 
+# Runs a group of steps in the background, in a process group of its own (stopped with the run,
+# as the downloads are), its lines kept in target/NAME.log.
+beside() {
+    local name="$1"
+    shift
+    set -m
+    ( set -e; "$@" ) >"$ROOT/target/$name.log" 2>&1 </dev/null &
+    BESIDE_PID=$!
+    set +m
+}
+# Waits for the group beside, shows its lines, and stops the run if it failed.
+await_beside() {
+    local name="$1" rc=0
+    wait "$BESIDE_PID" || rc=$?
+    BESIDE_PID=""
+    cat "$ROOT/target/$name.log"
+    [ "$rc" -eq 0 ] || { echo "test.sh: the steps in target/$name.log failed (above)" >&2; exit "$rc"; }
+}
+
 if [ "$(id -u)" -eq 0 ]; then
     # The class server's tests spend half their time waiting on hubs, containers and browsers,
-    # with one of the machine's cores idle: the notebooks' steps run beside them, in a process
-    # group of their own (stopped with the run, as the downloads are), their lines kept in
-    # target/notebook-steps.log and shown once they end.
-    say "The notebooks' and the kernel's steps run beside the class server's tests (their lines: target/notebook-steps.log, shown when they end)"
-    set -m
-    ( set -e; notebook_steps "$@"; kernel_steps ) >"$ROOT/target/notebook-steps.log" 2>&1 </dev/null &
-    NOTEBOOKS_PID=$!
-    set +m
+    # with one of the machine's cores idle: the notebooks' steps run beside the class server's
+    # own test, and the kernel's beside the service's, the school's and the swarm's. Not the
+    # kernel's beside the class server's: its test under load spins both cores on purpose, and
+    # the class test times a classmate's cell (MT_STEADY_LOCK keeps the two apart if they meet).
+    say "The notebooks' steps run beside the class server's test (their lines: target/notebook-steps.log, shown when they end)"
+    beside notebook-steps notebook_steps "$@"
     say "The class server: JupyterHub from scripts/class.sh, students in containers with limits, who may see what, nothing lost"
     "$VENV/bin/python" scripts/class_test.py
+    await_beside notebook-steps
+    say "The kernel's steps run beside the tests of the class as a service, a school's and a swarm (their lines: target/kernel-steps.log, shown when they end)"
+    beside kernel-steps kernel_steps
     say "The class hub as a systemd service on a school's server (systemd as PID 1 in a container): a SIGKILL'd hub and a reboot come back by themselves; its unit hardened, running root's own copy of the code"
     "$VENV/bin/python" scripts/class_service_test.py
     say "A hub of several classes and teachers (each reaches their own class only, endpoint by endpoint), a school's login and its LMS (class lists, scores, deep linking)"
     "$VENV/bin/python" scripts/school_test.py
     say "A class over three machines of the test's own (Docker Swarm in namespaces): first boards, limits on a PC, a PC drained and one switched off with no saved work lost, a PC's other users, the registry and the wire tried"
     "$VENV/bin/python" scripts/swarm_test.py
-    notebooks_rc=0
-    wait "$NOTEBOOKS_PID" || notebooks_rc=$?
-    NOTEBOOKS_PID=""
-    cat "$ROOT/target/notebook-steps.log"
-    [ "$notebooks_rc" -eq 0 ] || { echo "test.sh: the notebooks' steps failed (above)" >&2; exit "$notebooks_rc"; }
+    await_beside kernel-steps
 else
     say "Class server test skipped: scripts/class.sh makes accounts, so it needs root"
     kernel_steps
