@@ -56,7 +56,7 @@ def free_port():
 class Server:
     """A Jupyter server on the loopback address with the class's settings, Notebook 7 on."""
 
-    def __init__(self):
+    def __init__(self, settings=None):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, JUPYTER_CONFIG_PATH=str(ROOT / "scripts/class/jupyter"))
@@ -68,6 +68,7 @@ class Server:
             [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={self.port}", "--ip=127.0.0.1",
              f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={ROOT}", "--allow-root",
              f"--LabApp.workspaces_dir={self.workspaces.name}",
+             *([f"--LabApp.app_settings_dir={settings}"] if settings else []),
              "--ServerApp.jpserver_extensions={'notebook': True, 'kernel_watch': False, 'jupyter_lsp': False}"],
             env=env, stdout=self.log, stderr=subprocess.STDOUT)
         for _ in range(120):
@@ -158,6 +159,9 @@ def main():
     parser.add_argument("--pages", default=",".join(PAGES), help=f"which pages, of: {', '.join(PAGES)}")
     parser.add_argument("--notebook", default=NOTEBOOK,
                         help="the notebook to open, from the repository's top (one whose first board is a table)")
+    parser.add_argument("--settings", metavar="DIR",
+                        help="JupyterLab's settings directory for the try: an overrides.json in it changes "
+                             "settings' defaults (as {\"@jupyterlab/notebook-extension:tracker\": {\"windowingMode\": \"full\"}})")
     args = parser.parse_args()
     pages = {name: PAGES[name] for name in args.pages.split(",") if name in PAGES}
     if not pages:
@@ -166,7 +170,7 @@ def main():
         sys.exit("page_start: --cpu-slowdown 1 to 20, --rounds 1 to 20")
     (ROOT / "target").mkdir(exist_ok=True)
     figures = {}
-    server = Server()
+    server = Server(args.settings)
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
