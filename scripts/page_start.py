@@ -25,9 +25,7 @@ import argparse
 import json
 import os
 import pathlib
-import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -38,19 +36,16 @@ import urllib.request
 
 from playwright.sync_api import sync_playwright
 
+from checks import free_port
+from class_load import run_all_until_a_board
+from jupyterlab_test import CHROMIUM_ARGS
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NOTEBOOK = "notebooks/01-magic-square.ipynb"
 TOKEN = "page-start"
 LIMIT = 300  # seconds one visit may take to its first board
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 # Where each page opens a notebook; {visitor}: JupyterLab's workspace of one browser profile.
 PAGES = {"JupyterLab": "lab/workspaces/{visitor}/tree", "Notebook 7": "notebooks"}
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Server:
@@ -134,11 +129,7 @@ def visit(context, server, path, notebook, slowdown, visitor):
                 raise TimeoutError(f"the kernel was not ready within {LIMIT} s")
             time.sleep(0.1)
         ready = time.time() - started
-        page.evaluate("document.querySelectorAll('.jp-OutputArea-output').forEach(e => e.dataset.old = '1')")
-        page.get_by_role("menuitem", name="Run", exact=True).click()
-        page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
-        page.locator(".jp-OutputArea-output:not([data-old]) table").first.wait_for(
-            state="attached", timeout=LIMIT * 1000)
+        run_all_until_a_board(page)
         board = time.time() - started
         metrics = {m["name"]: m["value"] for m in devtools.send("Performance.getMetrics")["metrics"]}
         # The rest of the notebook runs on: let it end before the next visit.

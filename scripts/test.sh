@@ -61,15 +61,12 @@ say "Binder's set-up (binder/postBuild and start), run here without a container"
 "$VENV/bin/python" scripts/binder_test.py
 # The kernel's steps: the zeromq fix, the kernel under load and the guard. They spend most of
 # their time waiting on timeouts, so as root they run beside the class server's later tests.
-# The kernel's test under load spins both cores on purpose: it holds MT_STEADY_LOCK while it does,
-# which the class server's test takes while it times a classmate's cell against a runaway one.
-export MT_STEADY_LOCK="$ROOT/target/steady-machine.lock"
 kernel_steps() {
     say "The kernel's zeromq fix: its test deadlocks zeromq 0.6.0 as published and not as patched (kernel/test.sh)"
     "$ROOT/kernel/test.sh"
     say "The Rust kernel keeps answering at the moment that deadlocked a stock one, when clients leave mid-cell and come back, and after messages without its key"
-    flock "$MT_STEADY_LOCK" "$VENV/bin/python" scripts/kernel_deaf_test.py --via zmq --kernels 3 --rounds 2 --slow-subscriber --forged +"$(command -v evcxr_jupyter)"
-    flock "$MT_STEADY_LOCK" "$VENV/bin/python" scripts/kernel_deaf_test.py --via server --kernels 4 --rounds 2 +"$(command -v evcxr_jupyter)"
+    "$VENV/bin/python" scripts/kernel_deaf_test.py --via zmq --kernels 3 --rounds 2 --slow-subscriber --forged +"$(command -v evcxr_jupyter)"
+    "$VENV/bin/python" scripts/kernel_deaf_test.py --via server --kernels 4 --rounds 2 +"$(command -v evcxr_jupyter)"
     say "The class's guard: a student's server replaces a kernel that stops answering, and leaves busy ones alone"
     "$VENV/bin/python" scripts/kernel_watch_test.py
 }
@@ -122,7 +119,7 @@ if [ "$(id -u)" -eq 0 ]; then
     # with one of the machine's cores idle: the notebooks' steps run beside the class server's
     # own test, and the kernel's beside the service's, the school's and the swarm's. Not the
     # kernel's beside the class server's: its test under load spins both cores on purpose, and
-    # the class test times a classmate's cell (MT_STEADY_LOCK keeps the two apart if they meet).
+    # the class test times a classmate's cell beside a runaway one against its time alone.
     say "The notebooks' steps run beside the class server's test (their lines: target/notebook-steps.log, shown when they end)"
     beside notebook-steps notebook_steps "$@"
     say "The class server: JupyterHub from scripts/class.sh, students in containers with limits, who may see what, nothing lost"

@@ -1,7 +1,5 @@
 """The walls: nobody gets in where they do not belong, a student's kernel reaches no classmate, no service of this machine and no school network, and the limits on memory, processes and processors hold through faults."""
 
-import contextlib
-import fcntl
 import os
 import re
 import signal
@@ -188,24 +186,6 @@ def cores_used(name, seconds):
     return (int(after) - int(before)) / 1e9 / (time.time() - since) if before and after else float("nan")
 
 
-@contextlib.contextmanager
-def a_steady_machine():
-    """Held while a classmate's cell is timed against its time alone. The test command runs
-    other steps beside this test, one of them loading both cores on purpose (the kernel's test
-    under load); it takes the same lock (scripts/test.sh, MT_STEADY_LOCK), so the two never
-    overlap and the ratio measures the student's limit, not that load."""
-    path = os.environ.get("MT_STEADY_LOCK")
-    if not path:
-        yield
-        return
-    with open(path, "a") as lock:
-        started = time.time()
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if time.time() - started > 1:
-            print(f"     (waited {time.time() - started:.0f} s for the test command's loaded steps to end)")
-        yield
-
-
 def walls(hub, alice, bob):
     """One student's runaway cells against a classmate's kernel."""
     bobs = Kernel(bob)
@@ -226,21 +206,20 @@ def walls(hub, alice, bob):
     check(requests.get(f"{hub.url}/hub/api", timeout=30).status_code == 200, "the hub and the proxy still answer")
     work_is_there(bob, "a classmate's memory bomb")
 
-    with a_steady_machine():
-        # The classmate's cell alone, measured just before the runaway cells, after the memory bomb
-        # has pressed the machine's memory (and its file cache), so that only the runaway cells differ.
-        alone = bobs.timed(ORDINARY, times=7)
-        threads = alices.run(THREADS)
-        cores = cores_used(alice.name, 5)
-        cpus = float(DEFAULTS["STUDENT_CPUS"])
-        # The wall itself, from the container's cgroup: what the spinning threads get of the machine
-        # (2 cores here). Without the limit they take every core.
-        check(cores <= 1.1 * cpus, f"8 looping threads get no more than the student's {cpus:g} core(s) ({cores:.2f} cores in use)")
-        spinning = bobs.timed(ORDINARY, times=7)
-        # The threads spin for 30 s: the process bomb is measured on its own, after they end.
-        until_ready("the looping threads to end", lambda: cores_used(alice.name, 1) < 0.2, 60)
-        processes = alices.run(PROCESSES)
-        forking = bobs.timed(ORDINARY, times=7)  # beside the 200-odd processes, alive for 30 s
+    # The classmate's cell alone, measured just before the runaway cells, after the memory bomb
+    # has pressed the machine's memory (and its file cache), so that only the runaway cells differ.
+    alone = bobs.timed(ORDINARY, times=7)
+    threads = alices.run(THREADS)
+    cores = cores_used(alice.name, 5)
+    cpus = float(DEFAULTS["STUDENT_CPUS"])
+    # The wall itself, from the container's cgroup: what the spinning threads get of the machine
+    # (2 cores here). Without the limit they take every core.
+    check(cores <= 1.1 * cpus, f"8 looping threads get no more than the student's {cpus:g} core(s) ({cores:.2f} cores in use)")
+    spinning = bobs.timed(ORDINARY, times=7)
+    # The threads spin for 30 s: the process bomb is measured on its own, after they end.
+    until_ready("the looping threads to end", lambda: cores_used(alice.name, 1) < 0.2, 60)
+    processes = alices.run(PROCESSES)
+    forking = bobs.timed(ORDINARY, times=7)  # beside the 200-odd processes, alive for 30 s
     started_count = re.search(r"started (\d+) processes; refused: (.*)", processes)
     limit = int(DEFAULTS["STUDENT_PROCESSES"])
     check(started_count and int(started_count.group(1)) < limit and started_count.group(2).strip(),
