@@ -210,7 +210,6 @@ fn a_bot_of_ones_own_plays_in_a_tournament_as_an_opponent() {
             says_chances,
             wrong: None,
         });
-        assert!(mine.is_learners());
         let perfect = Opponent::perfect_for(&heap).unwrap();
         let tournament = Tournament::among_for(&heap, [mine, perfect]).unwrap();
         assert_eq!(tournament.names(), ["one at a time", "perfect"]);

@@ -370,7 +370,7 @@ where
     let mut o = Opponent::mcts_for(game, 100, 2);
     let played = play_game(game, &mut x, &mut o);
     let _ = played.moves.len();
-    let _ = Opponent::perfect_for(game).map(|mut perfect| perfect.choose_for(game, &start));
+    let _ = Opponent::perfect_for(game).map(|mut perfect| perfect.turn(game, &start));
     let mut searching = Opponent::searching_for(game, u32::MAX, |_, _| 0);
     let _ = searching.turn(game, &start);
     let mut own = Opponent::own_for(game, "own", |_: &G::Position| panic!("a learner's panic"));
@@ -460,7 +460,7 @@ fn the_rest_of_the_any_game_calls() {
         .to_html();
     let mut searching = Opponent::searching_for(&Careless, 9, |_, _| 0);
     let _ = (
-        searching.choose_for(&Careless, &start),
+        searching.turn(&Careless, &start),
         searching.turn(&Careless, &start),
     );
     assert_eq!(magic_tictactoe::SolvedGame::tic_tac_toe().len(), 5_478);

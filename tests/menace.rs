@@ -225,9 +225,6 @@ fn the_learning_curve_adds_up() {
         total.wins + total.draws + total.losses + total.forfeits,
         1_234
     );
-    let excess = training.excess();
-    assert_eq!(excess.len(), 1_234);
-    assert_eq!(excess[1_233], total.wins as i64 - total.losses as i64);
     assert_eq!(training.history().len(), blocks.len() + 1);
     assert_eq!(training.history()[0], (0, None));
     assert_eq!(training.history().last().map(|h| h.0), Some(1_234));
@@ -240,8 +237,8 @@ fn the_learning_curve_adds_up() {
         );
     }
     assert_eq!(menace.games_played(), 1_234);
-    let again = menace.train(Level::Random, 10).expect("within the limit");
-    assert_eq!(again.games_before(), 1_234);
+    menace.train(Level::Random, 10).expect("within the limit");
+    assert_eq!(menace.games_played(), 1_244);
 }
 
 #[test]
@@ -324,9 +321,13 @@ fn the_menace_exercises_agree_with_a_menace_trained_here() {
     assert!(!boxes.check(menace.box_count() + 1).is_right());
     assert!(!boxes.check(0).is_right());
 
-    let favourite = menace
-        .first_box()
-        .and_then(|b| b.favourite())
+    // The colour with the most beads, the first in keypad order on a tie.
+    let first_box = menace.first_box().expect("the first box");
+    let most = first_box.squares().iter().map(|s| first_box.beads(s)).max();
+    let favourite = first_box
+        .squares()
+        .iter()
+        .find(|&s| Some(first_box.beads(s)) == most)
         .expect("beads");
     let first_move = Exercise::menace_first_move(1_000);
     assert!(first_move.check(favourite).is_right());

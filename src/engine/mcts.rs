@@ -95,13 +95,8 @@ impl Mcts {
     }
 
     /// Its exploration constant.
-    pub fn exploration_constant(&self) -> f64 {
+    pub(crate) fn exploration_constant(&self) -> f64 {
         self.exploration
-    }
-
-    /// Its seed.
-    pub fn seed_used(&self) -> u64 {
-        self.seed
     }
 
     /// Searches `position` of `game` and returns the tree it grew.
@@ -110,7 +105,7 @@ impl Mcts {
     }
 
     /// Searches as [`Mcts::search`] does, telling `watch` each step.
-    pub fn search_watched<G: TwoPlayerGame, W: Watch<G>>(
+    pub(crate) fn search_watched<G: TwoPlayerGame, W: Watch<G>>(
         &self,
         game: &G,
         position: &G::Position,

@@ -89,10 +89,11 @@ type Fresh<G> = Rc<dyn Fn(u64) -> Box<dyn Bot<G>>>;
 ///
 /// // Any game: perfect play on take-away takes 3 of 7 sticks, leaving a multiple of 4.
 /// use magic_tictactoe::games::TakeAway;
-/// use magic_tictactoe::TwoPlayerGame;
+/// use magic_tictactoe::{Bot, Turn, TwoPlayerGame};
 /// let heap = TakeAway::new(7);
 /// let mut perfect = Opponent::perfect_for(&heap)?;
-/// assert_eq!(perfect.choose_for(&heap, &heap.start()).map(|choice| choice.square), Some(3));
+/// let Some(Turn::Plays(choice)) = perfect.turn(&heap, &heap.start()) else { panic!() };
+/// assert_eq!(choice.square, 3);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Opponent<G: TwoPlayerGame = TicTacToe> {
@@ -108,8 +109,6 @@ pub struct Opponent<G: TwoPlayerGame = TicTacToe> {
     depth: Option<u32>,
     /// Its playouts and exploration constant, for a Monte Carlo tree search.
     playouts: Option<(u32, f64)>,
-    /// Whether it runs a learner's code.
-    learners: bool,
     /// Whether each game of a match makes it afresh from a seed of its own.
     afresh: bool,
 }
@@ -252,7 +251,7 @@ impl Opponent<TicTacToe> {
     }
 
     /// The square it plays on `board` and why, or `None` if the game is over or it forfeits.
-    /// [`choose_for`](Opponent::choose_for) on any game.
+    /// On any game a player is asked with [`Bot::turn`].
     pub fn choose(&mut self, board: Board) -> Option<Choice> {
         self.choose_for(&TicTacToe::default(), &board)
     }
@@ -298,7 +297,6 @@ where
             level: None,
             depth: None,
             playouts: None,
-            learners: false,
             afresh: false,
         }
     }
@@ -358,10 +356,7 @@ where
                 asked: Memo::new(),
             })
         };
-        Opponent {
-            learners: true,
-            ..Opponent::made(Rc::new(fresh), name.to_owned(), 0)
-        }
+        Opponent::made(Rc::new(fresh), name.to_owned(), 0)
     }
 
     /// A learner's own [`Bot`] as a player of its game, so that whatever takes an opponent
@@ -408,10 +403,7 @@ where
         };
         // The first plays the bot itself: its `clone` is not called again for it.
         let first = Box::new(Yours(Ok(Box::new(bot))));
-        Opponent {
-            learners: true,
-            ..Opponent::made_as(first, Rc::new(fresh), name, 0)
-        }
+        Opponent::made_as(first, Rc::new(fresh), name, 0)
     }
 
     /// A player of `game` that searches `depth` moves ahead (1 to
@@ -447,7 +439,6 @@ where
         };
         Opponent {
             depth: Some(depth),
-            learners: true,
             ..Opponent::made(Rc::new(fresh), name, 0)
         }
     }
@@ -539,11 +530,6 @@ where
         self.depth
     }
 
-    /// Whether it runs a learner's code, which may go wrong.
-    pub fn is_learners(&self) -> bool {
-        self.learners
-    }
-
     /// The seed it was made with.
     pub fn seed(&self) -> u64 {
         self.seed
@@ -551,7 +537,7 @@ where
 
     /// Positions its depth-limited search has visited so far, over all its moves; 0 for other
     /// players.
-    pub fn positions_searched(&self) -> u64 {
+    pub(crate) fn positions_searched(&self) -> u64 {
         if self.depth.is_some() { self.work() } else { 0 }
     }
 
@@ -563,7 +549,11 @@ where
 
     /// Its move at `position` of `game` and why, or `None` if the game is over or it forfeits:
     /// [`choose`](Opponent::choose) on any game.
-    pub fn choose_for(&mut self, game: &G, position: &G::Position) -> Option<Choice<G::Move>> {
+    pub(crate) fn choose_for(
+        &mut self,
+        game: &G,
+        position: &G::Position,
+    ) -> Option<Choice<G::Move>> {
         match self.bot.turn(game, position)? {
             Turn::Plays(choice) => Some(choice),
             Turn::Forfeits(_) => None,

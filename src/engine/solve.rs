@@ -70,11 +70,6 @@ impl<'a, G: TwoPlayerGame> Rules<'a, G> {
     pub fn refusal(&self) -> Option<LimitError> {
         self.budget.refusal()
     }
-
-    /// Positions asked about so far.
-    pub fn visited(&self) -> u64 {
-        self.visited.get()
-    }
 }
 
 /// A finished game's value for the player to move there.

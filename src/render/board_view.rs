@@ -88,7 +88,7 @@ impl BoardView {
 
     /// Greys the board out, for a position a search skipped.
     #[must_use]
-    pub fn faded(mut self) -> BoardView {
+    pub(crate) fn faded(mut self) -> BoardView {
         self.faded = true;
         self
     }

@@ -102,13 +102,6 @@ impl GridView {
         self
     }
 
-    /// A sentence under the picture instead of whose turn it is.
-    #[must_use]
-    pub fn with_caption(mut self, text: impl Into<String>) -> GridView {
-        self.caption = text.into();
-        self
-    }
-
     fn cell(&self, index: usize, scale: Scale) -> Html {
         let px = scale.px(36);
         let won = self.winning_line & (1u64 << index) != 0;

@@ -46,7 +46,7 @@ impl Html {
     }
 
     /// Appends `text`, escaped.
-    pub fn push_text(&mut self, text: &str) {
+    pub(crate) fn push_text(&mut self, text: &str) {
         for c in text.chars() {
             match c {
                 '&' => self.0.push_str("&amp;"),

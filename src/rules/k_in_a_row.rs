@@ -25,7 +25,7 @@ impl KInARow {
     }
 
     /// How many in a row win.
-    pub fn k(&self) -> usize {
+    pub(crate) fn k(&self) -> usize {
         self.0.k
     }
 

@@ -66,7 +66,7 @@ impl Symmetry {
     }
 
     /// Where every square of `set` goes.
-    pub fn apply_to_set(self, set: SquareSet) -> SquareSet {
+    pub(crate) fn apply_to_set(self, set: SquareSet) -> SquareSet {
         set.iter().map(|square| self.apply(square)).collect()
     }
 

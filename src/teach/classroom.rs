@@ -37,7 +37,7 @@ pub(crate) const MAX_BYTES: u64 = 8 << 20;
 
 /// The environment variable that names the class's course (its notebooks, as the teacher last
 /// changed them) in a class kernel.
-pub const COURSE_VARIABLE: &str = "MAGIC_TICTACTOE_COURSE";
+pub(crate) const COURSE_VARIABLE: &str = "MAGIC_TICTACTOE_COURSE";
 
 /// What [`start_over`] did, or why it did nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -273,7 +273,7 @@ impl<G: ShowGame> PlayoutSteps<G> {
     }
 
     /// Whether it has made as many playouts as it may ([`MAX_STEPPED_PLAYOUTS`]).
-    pub fn is_at_limit(&self) -> bool {
+    pub(crate) fn is_at_limit(&self) -> bool {
         self.done == MAX_STEPPED_PLAYOUTS
     }
 

@@ -575,11 +575,6 @@ impl<G: TwoPlayerGame> SearchCheck<G> {
         self.counts.map_or(0, |counts| counts.crate_minimax)
     }
 
-    /// Tic-tac-toe: positions the crate's alpha-beta visits over the same positions.
-    pub fn positions_crate_alpha_beta(&self) -> u64 {
-        self.counts.map_or(0, |counts| counts.crate_alpha_beta)
-    }
-
     /// What an answer means where `mover` is to move, in words.
     fn meaning(&self, mover: Player, answer: i32) -> String {
         let seen_by = self.kind.seen_by(mover);

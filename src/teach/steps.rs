@@ -41,7 +41,7 @@ pub enum Finding<S = crate::engine::Value> {
 
 impl<S> Finding<S> {
     /// Whether the node has a value, exact or a bound.
-    pub fn is_evaluated(&self) -> bool {
+    pub(crate) fn is_evaluated(&self) -> bool {
         matches!(
             self,
             Finding::Exact(_) | Finding::AtLeast(_) | Finding::AtMost(_)
@@ -349,7 +349,7 @@ impl<T, S: Copy + Ord + Neg<Output = S>> Stepper<T, S> {
     }
 
     /// The search walking the tree.
-    pub fn algorithm(&self) -> Pruning {
+    pub(crate) fn algorithm(&self) -> Pruning {
         self.algorithm
     }
 
@@ -378,7 +378,7 @@ impl<T, S: Copy + Ord + Neg<Output = S>> Stepper<T, S> {
     }
 
     /// The node evaluated by the last step.
-    pub fn last_evaluated(&self) -> Option<usize> {
+    pub(crate) fn last_evaluated(&self) -> Option<usize> {
         self.last_evaluated
     }
 

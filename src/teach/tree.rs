@@ -173,7 +173,7 @@ impl SearchTree {
     /// # Errors
     ///
     /// As [`SearchTree::minimax_steps`].
-    pub fn ordered(
+    pub(crate) fn ordered(
         board: Board,
         algorithm: Pruning,
         order: MoveOrder,
@@ -252,7 +252,7 @@ impl SearchTree {
     }
 
     /// Words for a value seen by max: `X wins in 2`, `draw`, `O has won`.
-    pub fn describe(&self, value: Value) -> String {
+    pub(crate) fn describe(&self, value: Value) -> String {
         let (me, other) = (self.root_player(), !self.root_player());
         match value {
             Value::Win(0) => format!("{me} has won"),

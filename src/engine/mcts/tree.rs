@@ -49,7 +49,7 @@ impl NodeId {
     }
 
     /// The id of the position added `index`-th (0 for the root), whether or not a tree has it.
-    pub fn from_index(index: usize) -> NodeId {
+    pub(crate) fn from_index(index: usize) -> NodeId {
         NodeId(u32::try_from(index).unwrap_or(u32::MAX))
     }
 }
@@ -215,7 +215,7 @@ impl<G: TwoPlayerGame> MctsTree<G> {
     }
 
     /// The root's child tried most often (the first among equals).
-    pub fn best_child(&self) -> Option<NodeId> {
+    pub(crate) fn best_child(&self) -> Option<NodeId> {
         let mut best: Option<NodeId> = None;
         for child in self.children(self.root()) {
             if best.is_none_or(|b| self.nodes[child.index()].visits > self.nodes[b.index()].visits)

@@ -118,7 +118,7 @@ impl MatchBox {
 
     /// The colour with the most beads (the first in keypad order on a tie), or `None` when the
     /// box is empty.
-    pub fn favourite(&self) -> Option<Square> {
+    pub(crate) fn favourite(&self) -> Option<Square> {
         let most = self.colours.iter().map(|s| self.beads[s.index()]).max()?;
         (most > 0)
             .then(|| self.colours.iter().find(|s| self.beads[s.index()] == most))

@@ -69,11 +69,6 @@ impl Training {
         &self.against
     }
 
-    /// Games MENACE had played before this training.
-    pub fn games_before(&self) -> u64 {
-        self.games_before
-    }
-
     /// How each game ended, in order.
     pub fn endings(&self) -> &[Finish] {
         &self.endings
@@ -95,12 +90,12 @@ impl Training {
     }
 
     /// Games in each block of [`Training::blocks`].
-    pub fn block_size(&self) -> usize {
+    pub(crate) fn block_size(&self) -> usize {
         (self.endings.len().div_ceil(BLOCKS as usize)).max(1)
     }
 
     /// Michie's measure: after each game, wins so far less losses so far.
-    pub fn excess(&self) -> Vec<i64> {
+    pub(crate) fn excess(&self) -> Vec<i64> {
         self.endings
             .iter()
             .scan(0i64, |excess, ending| {
@@ -124,7 +119,7 @@ impl Training {
 
     /// The position whose box was watched: the first box unless
     /// [`Menace::train_watching`](super::Menace::train_watching) chose another.
-    pub fn watched(&self) -> Board {
+    pub(crate) fn watched(&self) -> Board {
         self.watched
     }
 
@@ -150,4 +145,21 @@ fn block_of(first_game: u64, endings: &[Finish]) -> BlockOfGames {
         }
     }
     block
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::Level;
+    use crate::engine::menace::Menace;
+
+    #[test]
+    fn the_excess_after_the_last_game_is_wins_less_losses() {
+        let mut menace = Menace::new();
+        let training = menace
+            .train(Level::Blunders(30), 1_234)
+            .expect("within the limit");
+        let (excess, total) = (training.excess(), training.total());
+        assert_eq!(excess.len(), 1_234);
+        assert_eq!(excess[1_233], total.wins as i64 - total.losses as i64);
+    }
 }
