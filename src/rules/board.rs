@@ -37,7 +37,7 @@ pub struct Board {
 
 impl Board {
     /// The empty board, X to move.
-    pub const EMPTY: Board = Board {
+    pub(crate) const EMPTY: Board = Board {
         x: SquareSet::EMPTY,
         o: SquareSet::EMPTY,
     };

@@ -37,7 +37,7 @@ impl Player {
     }
 
     /// The player whose mark is `c` (`X`, `x`, `O` or `o`), if any.
-    pub const fn from_mark(c: char) -> Option<Player> {
+    pub(crate) const fn from_mark(c: char) -> Option<Player> {
         match c {
             'X' | 'x' => Some(Player::X),
             'O' | 'o' => Some(Player::O),

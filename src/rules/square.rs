@@ -121,7 +121,7 @@ impl Square {
 
     /// The square at position `index` in [`Square::ALL`] (0 to 8), if there is one.
     #[inline]
-    pub const fn from_index(index: usize) -> Option<Square> {
+    pub(crate) const fn from_index(index: usize) -> Option<Square> {
         if index < 9 {
             Some(Square::ALL[index])
         } else {

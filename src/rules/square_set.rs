@@ -20,8 +20,6 @@ pub struct SquareSet(u16);
 impl SquareSet {
     /// No squares.
     pub const EMPTY: SquareSet = SquareSet(0);
-    /// All nine squares.
-    pub const FULL: SquareSet = SquareSet(0x1ff);
 
     /// The set whose bit `i` (0 to 8) stands for `Square::ALL[i]`; bits above 8 are ignored.
     #[inline]

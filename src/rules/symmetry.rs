@@ -150,7 +150,7 @@ mod tests {
     fn each_symmetry_is_a_permutation_that_keeps_lines() {
         for symmetry in Symmetry::ALL {
             let image: SquareSet = Square::ALL.into_iter().map(|s| symmetry.apply(s)).collect();
-            assert_eq!(image, SquareSet::FULL, "{symmetry:?}");
+            assert_eq!(image, SquareSet::from_bits(0x1ff), "{symmetry:?}");
             for square in Square::ALL {
                 assert_eq!(symmetry.inverse().apply(symmetry.apply(square)), square);
             }

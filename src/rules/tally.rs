@@ -43,7 +43,7 @@ impl<T> Tally<T> {
     }
 
     /// The value for the games won by `winner` (drawn when `None`), to change.
-    pub fn get_mut(&mut self, winner: Option<Player>) -> &mut T {
+    pub(crate) fn get_mut(&mut self, winner: Option<Player>) -> &mut T {
         match winner {
             Some(Player::X) => &mut self.x_wins,
             Some(Player::O) => &mut self.o_wins,
