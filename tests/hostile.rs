@@ -200,9 +200,8 @@ proptest! {
         let _ = tally.get(None);
         tally.o_wins = u64::MAX;
         tally.record(Ending::Won(!player));
-        let _ = (tally.shares(), tally.to_string(), tally.map(|n| n / 2).to_string());
+        let _ = (tally.to_string(), tally.map(|n| n / 2).to_string());
         let _ = tally.map(|n| n as f64).total();
-        let _ = format!("{:.9}", tally.shares());
         let _ = LimitError::check(Counted::Games, counts[0], counts[1]).map_err(|e| e.to_string());
     }
 
@@ -416,7 +415,7 @@ proptest! {
         let _ = search.playouts();
         let small = Mcts::new(search.playouts() % 2_000 + 1).unwrap().exploration(c).seed(seed);
         let tree = small.search(&TicTacToe::default(), &board);
-        let _ = (tree.best_move(), tree.len(), tree.is_empty(), tree.playouts(), tree.exploration(), tree.stopped_early(), tree.root_node().win_rate(), format!("{tree:?}"));
+        let _ = (tree.best_move(), tree.len(), tree.is_empty(), tree.playouts(), tree.exploration(), tree.stopped_by(), tree.panicked(), tree.root_node().win_rate(), format!("{tree:?}"));
         let big = small.search(&TicTacToe::default(), &Board::new());
         for node in [tree.root(), big.root()] {
             let _ = (tree.node(node).map(|n| n.win_rate()), tree.parent(node), tree.children(node).count(), tree.ucb1(node), node.index());
@@ -603,7 +602,7 @@ proptest! {
         match menace.train(level, games) {
             Ok(training) => {
                 prop_assert!(games <= MAX_TRAINING_GAMES);
-                let _ = (training.games(), training.against(), training.endings().len(), training.total(), training.blocks(), training.last_loss(), training.history().len(), training.to_html());
+                let _ = (training.games(), training.against(), training.endings().len(), training.total(), training.blocks(), training.last_loss(), training.to_html());
             }
             Err(error) => prop_assert!(games > MAX_TRAINING_GAMES, "{error}"),
         }

@@ -563,7 +563,7 @@ fn rules_that_panic() {
         panicked.contains("taking more sticks than are left") && panicked.contains("in playout"),
         "{panicked}"
     );
-    assert!(tree.stopped_early() && tree.playouts() < 1_000);
+    assert!(tree.playouts() < 1_000);
     let mut steps = PlayoutSteps::new_for(Careless, start);
     steps.steps(1_000);
     let picture = steps.to_html().into_string();

@@ -225,9 +225,6 @@ fn the_learning_curve_adds_up() {
         total.wins + total.draws + total.losses + total.forfeits,
         1_234
     );
-    assert_eq!(training.history().len(), blocks.len() + 1);
-    assert_eq!(training.history()[0], (0, None));
-    assert_eq!(training.history().last().map(|h| h.0), Some(1_234));
     if let Some(last) = training.last_loss() {
         assert!(training.endings()[last as usize - 1].is_loss());
         assert!(

@@ -284,12 +284,12 @@ mod tests {
         assert_eq!(tree.playouts(), 20);
         let tree = Mcts::new(3).unwrap().search(&Loop, &());
         assert_eq!(tree.playouts(), 3);
-        assert!(!tree.stopped_early());
+        assert!(tree.stopped_by().is_none() && tree.panicked().is_none());
         // Each endless playout counts as a draw: half a win for the side that moved last.
         assert_eq!(tree.root_node().half_points, 3);
         // Asked for the most playouts, an endless game stops at the moves' limit.
         let tree = Mcts::new(MAX_PLAYOUTS).unwrap().search(&Loop, &());
-        assert!(tree.stopped_early());
+        assert!(tree.stopped_by().is_some() || tree.panicked().is_some());
         assert_eq!(
             u64::from(tree.playouts()),
             MAX_SEARCH_MOVES / u64::from(crate::rules::MAX_PLAYOUT_MOVES)

@@ -91,7 +91,7 @@ impl Tally<u64> {
     }
 
     /// Each count as a share of all the games (all zero when there are none).
-    pub fn shares(&self) -> Tally<f64> {
+    pub(crate) fn shares(&self) -> Tally<f64> {
         let total = self.total();
         if total == 0 {
             return Tally::default();

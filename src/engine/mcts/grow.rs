@@ -20,7 +20,7 @@ pub(crate) const MAX_NODES: usize = 1_000_000;
 
 /// The most moves the playouts of one search make, all together. A game whose playouts are
 /// long (or never end) stops its search there, with the playouts made so far: see
-/// [`MctsTree::stopped_early`]. Tic-tac-toe's largest search makes about 110,000; Connect Four
+/// [`MctsTree::stopped_by`]. Tic-tac-toe's largest search makes about 110,000; Connect Four
 /// on 8 by 8 reaches the limit in about 0.7 s in a notebook cell (`cargo run --example limits`).
 pub const MAX_SEARCH_MOVES: u64 = 400_000;
 

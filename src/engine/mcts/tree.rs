@@ -164,12 +164,6 @@ impl<G: TwoPlayerGame> MctsTree<G> {
         self.exploration
     }
 
-    /// Whether the search stopped before the playouts asked for: see [`MctsTree::stopped_by`]
-    /// and [`MctsTree::panicked`].
-    pub fn stopped_early(&self) -> bool {
-        self.stopped.is_some() || self.panicked.is_some()
-    }
-
     /// Where and how the game's own code panicked, if it did: the search stopped there, and
     /// the tree is the one grown by the playouts before.
     pub fn panicked(&self) -> Option<&str> {

@@ -125,7 +125,7 @@ impl Training {
 
     /// The watched box before the first game and after each block: (games played in this
     /// training, the box, or `None` while it was not yet opened).
-    pub fn history(&self) -> &[(u64, Option<MatchBox>)] {
+    pub(crate) fn history(&self) -> &[(u64, Option<MatchBox>)] {
         &self.history
     }
 }
@@ -161,5 +161,10 @@ mod tests {
         let (excess, total) = (training.excess(), training.total());
         assert_eq!(excess.len(), 1_234);
         assert_eq!(excess[1_233], total.wins as i64 - total.losses as i64);
+        // The watched box before the first game, then after each block.
+        let history = training.history();
+        assert_eq!(history.len(), training.blocks().len() + 1);
+        assert_eq!(history[0], (0, None));
+        assert_eq!(history.last().map(|h| h.0), Some(1_234));
     }
 }
