@@ -47,7 +47,7 @@ pub mod games {
 /// sums (the maths is in [`rules::magic`], the pictures in [`teach`]).
 pub mod magic {
     pub use crate::rules::magic::*;
-    pub use crate::teach::{Pair, Sums, Triples};
+    pub use crate::teach::{Sums, Triples};
 }
 
 /// Perfect play: the one search ([`minimax`](engine::search::minimax),

@@ -296,9 +296,6 @@ proptest! {
     fn sums_pick15_and_grids(board in a_board(), level in a_level(), n in a_number(), seed in any::<u64>(), size in a_count(), cells in proptest::collection::vec(any::<usize>(), 0..30)) {
         let sums = board.sums();
         let _ = (sums.board(), sums.threats(Player::X), sums.to_html(), Sums::new(board).to_string());
-        for pair in sums.pairs() {
-            let _ = (pair.sentence(board), pair.is_threat(board));
-        }
         let mut pick = Pick15::against(level).with_seed(seed);
         let _ = pick.try_take(n);
         pick.take(n).take(n as u128).take(5);
@@ -551,7 +548,7 @@ proptest! {
         let _ = check_never_loses(players_from(&numbers), level).is_right();
         let study = DepthStudy::new(depths.clone(), evaluation_from(&scores));
         let _ = (study.rows().len(), study.row(3), study.first_forfeit(), study.to_html());
-        let _ = DepthStudy::new(depths.iter().copied().cycle().take(1000), evaluation_from(&scores)).depths_brought_within().len();
+        let _ = DepthStudy::new(depths.iter().copied().cycle().take(1000), evaluation_from(&scores)).to_html();
         let answers = players_from(&numbers);
         let as_value = move |board: &Board| answers(board) as i32;
         for check in [check_minimax(&as_value), check_negamax(&as_value), check_alpha_beta(|b: &Board, _, _| as_value(b))] {
@@ -811,9 +808,6 @@ fn perfect_move_rates_refuse_what_would_take_too_long() {
             });
         assert!(PerfectMoves::of_playouts(&policy, "<b>centre</b>", &budgets).is_err());
     }
-    let baselines = PerfectMoves::baselines();
-    assert_eq!(baselines.positions(), 4_520);
-    assert!(!baselines.to_html().as_str().contains("<b>centre"));
     // A policy that names a taken square, or panics, gets random moves instead: no panic here.
     let silly =
         magic_tictactoe::prelude::PlayoutPolicy::new(TicTacToe::default(), |board: &Board| {

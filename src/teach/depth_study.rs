@@ -151,11 +151,6 @@ impl DepthStudy {
         self.first_forfeit.as_ref()
     }
 
-    /// The depths asked for outside 1 to 9, which were searched at 1 or 9 instead.
-    pub fn depths_brought_within(&self) -> &[u32] {
-        &self.out_of_range
-    }
-
     /// What happened to depths outside 1 to 9, in a sentence; empty when there were none.
     fn within(&self) -> String {
         if self.out_of_range.is_empty() {

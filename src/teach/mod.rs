@@ -27,4 +27,4 @@ pub mod tree;
 
 pub use comparison::Comparison;
 pub use mcts_view::TreeView;
-pub use sums::{Pair, Sums, Triples};
+pub use sums::{Sums, Triples};

@@ -161,16 +161,6 @@ fn checked(budgets: &[u32]) -> Result<(), LimitError> {
 }
 
 impl PerfectMoves {
-    /// The baselines alone: on how many positions every move is perfect, a random move's
-    /// expected count, and the first free square's.
-    pub fn baselines() -> PerfectMoves {
-        let solved = Solved::new();
-        PerfectMoves {
-            positions: solved.in_play.len(),
-            rows: solved.baselines(),
-        }
-    }
-
     /// Monte Carlo tree search with random playouts, at each of these budgets (playouts a
     /// move), beside the baselines. The budgets together are held to
     /// 250.

@@ -13,7 +13,7 @@ use crate::rules::{Board, Player, Square, SquareSet};
 
 /// One pair of squares a player holds, and what the "15 - (a + b)" test says about it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Pair {
+pub(crate) struct Pair {
     /// Whose squares.
     pub player: Player,
     /// The two squares, in keypad order.
@@ -27,7 +27,7 @@ pub struct Pair {
 
 impl Pair {
     /// Whether the pair's third square is free on `board`: a line one move away.
-    pub fn is_threat(&self, board: Board) -> bool {
+    pub(crate) fn is_threat(&self, board: Board) -> bool {
         self.completes_at
             .is_some_and(|square| board.get(square).is_none())
     }
@@ -35,7 +35,7 @@ impl Pair {
     /// The pair in a sentence that says which numbers are magic numbers and which are squares:
     /// `X holds 8 and 3 (squares 1 and 2): 8 + 3 = 11, so X needs 4, on square 3, which is free:
     /// a line is one move away`.
-    pub fn sentence(&self, board: Board) -> String {
+    pub(crate) fn sentence(&self, board: Board) -> String {
         let [a, b] = self.squares.map(Square::magic_number);
         let [p, q] = self.squares;
         let player = self.player;
@@ -101,11 +101,6 @@ impl Sums {
     /// The board.
     pub fn board(&self) -> Board {
         self.board
-    }
-
-    /// Every pair of both players, X's first.
-    pub fn pairs(&self) -> &[Pair] {
-        &self.pairs
     }
 
     /// The free squares where `player` would complete a line, in keypad order.
@@ -326,7 +321,7 @@ mod tests {
         let board: Board = "XX./O../...".parse().unwrap();
         let sums = board.sums();
         assert_eq!(
-            sums.pairs()[0].sentence(board),
+            sums.pairs[0].sentence(board),
             "X holds 8 and 3 (squares 1 and 2): 8 + 3 = 11, so X needs 4, on square 3, which is free: a line is one move away"
         );
         let html = sums.to_html().into_string();
