@@ -367,7 +367,7 @@ where
     /// ```
     /// use magic_tictactoe::games::TakeAway;
     /// use magic_tictactoe::tournament::Tournament;
-    /// use magic_tictactoe::{Bot, Choice, Opponent, Player, Reason, Turn};
+    /// use magic_tictactoe::{Bot, Opponent, Player, Turn};
     ///
     /// // Always takes one stick.
     /// #[derive(Clone)]
@@ -378,7 +378,7 @@ where
     ///         "one at a time"
     ///     }
     ///     fn turn(&mut self, _: &TakeAway, _: &(u32, Player)) -> Option<Turn<u32>> {
-    ///         Some(Turn::Plays(Choice { square: 1, reason: Reason::OwnPlayer }))
+    ///         Some(Turn::plays(1))
     ///     }
     /// }
     ///
