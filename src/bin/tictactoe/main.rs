@@ -2,7 +2,6 @@
 
 mod analyze;
 mod input;
-mod json;
 mod play;
 mod style;
 
