@@ -144,6 +144,19 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
         writeln!(self.out)
     }
 
+    /// Says the computer's opening move, when it moves first.
+    fn opening_reply(&mut self, game: &Game) -> io::Result<()> {
+        match game.last_reply() {
+            Some(choice) => self.computer_took(Player::X, choice.square),
+            None => Ok(()),
+        }
+    }
+
+    fn computer_took(&mut self, computer: Player, square: Square) -> io::Result<()> {
+        let mark = self.style.mark(computer);
+        writeln!(self.out, "The computer ({mark}) takes square {square}.")
+    }
+
     fn hint(&mut self, game: &Game) -> io::Result<()> {
         let analysis = game.hint();
         let Some(player) = analysis.board().to_move() else {
@@ -219,14 +232,7 @@ pub(crate) fn run(
         writeln!(session.out, "Two players: X moves first.")?;
         Game::new()
     };
-    if let Some(choice) = game.last_reply() {
-        writeln!(
-            session.out,
-            "The computer ({}) takes square {}.",
-            style.mark(Player::X),
-            choice.square
-        )?;
-    }
+    session.opening_reply(&game)?;
     let mut moves_shown = None;
     loop {
         // Draw the board whenever it changed since it was last drawn.
@@ -248,21 +254,18 @@ pub(crate) fn run(
         session.out.flush()?;
         let text = match read_line(session.input)? {
             Line::End => return goodbye(&mut session),
-            Line::TooLong => {
-                writeln!(
-                    session.out,
-                    "That line is too long: type a square from 1 to 9, or ? for help."
-                )?;
-                continue;
-            }
-            Line::NotText => {
-                writeln!(
-                    session.out,
-                    "That line is not readable text: type a square from 1 to 9, or ? for help."
-                )?;
-                continue;
-            }
             Line::Text(text) => text,
+            unread => {
+                let what = match unread {
+                    Line::TooLong => "too long",
+                    _ => "not readable text",
+                };
+                writeln!(
+                    session.out,
+                    "That line is {what}: type a square from 1 to 9, or ? for help."
+                )?;
+                continue;
+            }
         };
         match text.trim().to_lowercase().as_str() {
             "" => writeln!(
@@ -276,14 +279,7 @@ pub(crate) fn run(
                 game.restart();
                 moves_shown = None;
                 writeln!(session.out, "New game.")?;
-                if let Some(choice) = game.last_reply() {
-                    writeln!(
-                        session.out,
-                        "The computer ({}) takes square {}.",
-                        style.mark(Player::X),
-                        choice.square
-                    )?;
-                }
+                session.opening_reply(&game)?;
             }
             "u" | "undo" => {
                 if game.can_undo() {
@@ -296,12 +292,7 @@ pub(crate) fn run(
             typed => match game.try_play(typed) {
                 Ok(Some(choice)) => {
                     let computer = game.computer_plays().unwrap_or(Player::O);
-                    writeln!(
-                        session.out,
-                        "The computer ({}) takes square {}.",
-                        style.mark(computer),
-                        choice.square
-                    )?;
+                    session.computer_took(computer, choice.square)?;
                 }
                 Ok(None) => {}
                 Err(error) => writeln!(session.out, "{}.", capitalise(&error.to_string()))?,
