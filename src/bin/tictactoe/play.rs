@@ -255,10 +255,11 @@ pub(crate) fn run(
         let text = match read_line(session.input)? {
             Line::End => return goodbye(&mut session),
             Line::Text(text) => text,
-            unread => {
-                let what = match unread {
-                    Line::TooLong => "too long",
-                    _ => "not readable text",
+            unread @ (Line::TooLong | Line::NotText) => {
+                let what = if unread == Line::TooLong {
+                    "too long"
+                } else {
+                    "not readable text"
                 };
                 writeln!(
                     session.out,
