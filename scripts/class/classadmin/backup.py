@@ -114,12 +114,35 @@ def home_of(name):
 # ------------------------------------------------------------------------------------------
 # Backing up.
 
-def tar_changing(*args):
+def tar_changing(*args, fds=()):
     """GNU tar, where "a file changed as we read it" (status 1) is no failure: a student may be
     saving."""
-    done = subprocess.run(["tar", *args], capture_output=True, text=True)
+    done = subprocess.run(["tar", *args], capture_output=True, text=True, pass_fds=fds)
     if done.returncode > 1:
         raise Refused(f"tar failed: {done.stderr.strip()[:500]}")
+
+
+def allocated_bytes(paths):
+    """The disk space the files below `paths` take (a sparse file counts its data, not its
+    length), as `du` counts it, without following a link."""
+    paths = [str(p) for p in paths if Path(p).exists()]
+    if not paths:
+        return 0
+    done = subprocess.run(["du", "-s", "-P", "--block-size=1", "--total", *paths], capture_output=True, text=True)
+    lines = done.stdout.strip().splitlines()
+    return int(lines[-1].split()[0]) if lines else 0
+
+
+def open_private_folder(where, name):
+    """A new folder `name` in the folder open as `where`, root's only, opened without following
+    a link: what root writes in it no other account can plant a link at, rename or read."""
+    os.mkdir(name, 0o700, dir_fd=where)
+    private = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=where)
+    made = os.fstat(private)
+    if made.st_uid != os.geteuid() or made.st_mode & 0o077:
+        os.close(private)
+        raise Refused(f"the folder {name} that the backup made for its partial files is not its own")
+    return private
 
 
 def backup(folder=None, kept=None):
@@ -131,38 +154,35 @@ def backup(folder=None, kept=None):
         # A folder made here is root's only; one that was there (/tmp, a shared disk) keeps its
         # mode, and each archive in it is root's only.
         folder.mkdir(mode=0o700, parents=True)
-    archive = folder / f"magic-tictactoe-{datetime.datetime.now().strftime('%Y-%m-%d-%H%M%S')}.tar"
-    partial = archive.with_name(archive.name + ".partial")
-    partial.unlink(missing_ok=True)
+    stamp_ = datetime.datetime.now().strftime('%Y-%m-%d-%H%M%S')
+    name = f"magic-tictactoe-{stamp_}.tar.gz"
     parts = ["hub"] + (["course"] if (CLASS / "course").is_dir() else [])
-    private = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-    os.close(private)
-    tar_changing("--create", "--file", str(partial), "--numeric-owner", "-C", str(CLASS),
-                 *(f"--exclude={path}" for path in NOT_BACKED_UP), *parts)
-    count = 0
-    # Everyone the hub has: a class list's students, a school login's, an LMS's, the teachers.
-    # (tar stores a link as a link and never follows one into the rest of the machine.)
-    for login in sorted(name for name in members_now() if roster.LOGIN.match(name)):
-        home = home_of(login)
-        if home is None:
-            continue
-        if spawner() != "local":
-            tar_changing("--append", "--file", str(partial), "--numeric-owner", "-C", str(home),
-                         "--exclude=./.cache", "--exclude=./.notebook-builds",
-                         "--transform", f"s,^\\.,work/{login}/volume,", ".")
-            count += 1
-        elif homes.is_folder_in(home, [WORK]):
-            mine = [WORK] + ([".magic-tictactoe"] if homes.is_folder_in(home, [".magic-tictactoe"]) else [])
-            tar_changing("--append", "--file", str(partial), "--numeric-owner", "-C", str(home),
-                         "--transform", f"s,^,work/{login}/home/,", *mine)
-            count += 1
-    zipped = archive.with_name(archive.name + ".gz.partial")
-    with open(partial, "rb") as source, gzip.open(zipped, "wb") as target:
-        shutil.copyfileobj(source, target, 1 << 20)
-    partial.unlink()
-    final = archive.with_name(archive.name + ".gz")
-    os.replace(zipped, final)
-    final.chmod(0o600)
+    people_ = [(login, home_of(login)) for login in sorted(n for n in members_now() if roster.LOGIN.match(n))]
+    # Every file is written in a folder of root's own made for this backup, through descriptors
+    # (the archive, its compressed copy, the mode), and only the finished archive is renamed into
+    # FOLDER: in a folder another account can write (/tmp, a shared disk) no link planted at a
+    # name it can guess leads root to write, or to hand the class, anywhere else.
+    where = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        # The uncompressed archive and its compressed copy are on the disk together at the end.
+        need = 2 * allocated_bytes([CLASS / p for p in parts] + [h for _, h in people_ if h is not None])
+        space = os.fstatvfs(where)
+        free = space.f_bavail * space.f_frsize
+        if free < need:
+            raise Refused(f"the folder {folder} has {free / 1e6:.0f} MB free, and a backup of this class needs up to "
+                          f"{need / 1e6:.0f} MB there: nothing was written. Free some space, or name another "
+                          f"folder: class.sh backup FOLDER")
+        scratch = f".{name}.partial"
+        private = open_private_folder(where, scratch)
+        try:
+            count = _backup_into(private, parts, people_)
+            os.replace("archive.tar.gz", name, src_dir_fd=private, dst_dir_fd=where)
+        finally:
+            shutil.rmtree(scratch, dir_fd=where, ignore_errors=True)
+            os.close(private)
+    finally:
+        os.close(where)
+    final = folder / name
     say(f"Backed up the hub's state, the course and the work of {count} {'person' if count == 1 else 'people'}: "
         f"{final.stat().st_size / 1e6:.1f} MB")
     # The newest `kept` stay (names sort by their date).
@@ -171,6 +191,43 @@ def backup(folder=None, kept=None):
         old.unlink()
     print(final)
     return final
+
+
+def _backup_into(private, parts, people_):
+    """Writes archive.tar, then archive.tar.gz, both root's only, into the folder open as
+    `private`; answers how many people's work it holds."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+    tar_fd = os.open("archive.tar", flags, 0o600, dir_fd=private)
+    try:
+        # tar reopens the same file through /dev/fd, whatever its name now. A sparse file (2 GB of
+        # nothing) is stored as what it holds (--sparse).
+        into = ["--file", f"/dev/fd/{tar_fd}", "--numeric-owner", "--sparse"]
+        tar_changing("--create", *into, "-C", str(CLASS),
+                     *(f"--exclude={path}" for path in NOT_BACKED_UP), *parts, fds=(tar_fd,))
+        count = 0
+        # Everyone the hub has: a class list's students, a school login's, an LMS's, the teachers.
+        # (tar stores a link as a link and never follows one into the rest of the machine.)
+        for login, home in people_:
+            if home is None:
+                continue
+            if spawner() != "local":
+                tar_changing("--append", *into, "-C", str(home),
+                             "--exclude=./.cache", "--exclude=./.notebook-builds",
+                             "--transform", f"s,^\\.,work/{login}/volume,", ".", fds=(tar_fd,))
+                count += 1
+            elif homes.is_folder_in(home, [WORK]):
+                mine = [WORK] + ([".magic-tictactoe"] if homes.is_folder_in(home, [".magic-tictactoe"]) else [])
+                tar_changing("--append", *into, "-C", str(home),
+                             "--transform", f"s,^,work/{login}/home/,", *mine, fds=(tar_fd,))
+                count += 1
+        gz_fd = os.open("archive.tar.gz", flags, 0o600, dir_fd=private)
+        with open(tar_fd, "rb", closefd=False) as source, open(gz_fd, "wb") as raw, \
+                gzip.GzipFile(filename="", mode="wb", fileobj=raw) as target:
+            source.seek(0)
+            shutil.copyfileobj(source, target, 1 << 20)
+        return count
+    finally:
+        os.close(tar_fd)
 
 
 # ------------------------------------------------------------------------------------------

@@ -345,6 +345,90 @@ class WhatABackupTouches(unittest.TestCase):
         self.assertEqual(list(now.values()), ["changed"], "the newer version is kept beside it")
 
 
+class BackupIntoAFolderOthersWrite(unittest.TestCase):
+    """Issue 69: `class.sh backup FOLDER` into a folder another account can write. She sees the
+    names the backup writes while tar runs, and plants links at every name it may write next,
+    to a file of hers (to receive the class) or to a file of root's (to have it overwritten)."""
+
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+        self.root = Path(self.folder.name)
+        self.class_home = self.root / "class"
+        self.hub = hub_of(self.class_home, ["ada"])
+        (self.hub / "jupyterhub_cookie_secret").write_text("the-cookie-secret")
+        tree(self.class_home / "homes" / "ada", {"magic-tictactoe/notebooks/01-a.ipynb": "ada's work"})
+        self.backup = load(self.class_home)
+        self.shared = self.root / "shared"
+        self.shared.mkdir()
+        os.chmod(self.shared, 0o777)
+        self.hers = self.root / "hers"
+        self.hers.write_text("")
+        os.chmod(self.hers, 0o666)
+        self.planted = []
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def plant(self):
+        """Every name in the folder now, and every name the backup could write next beside it."""
+        for seen in list(self.shared.iterdir()):
+            stem = seen.name.lstrip(".").split(".tar")[0]
+            for name in (f"{stem}.tar.gz.partial", f"{stem}.tar.partial.gz", f"{stem}.tar.gz"):
+                target = self.shared / name
+                if not target.exists() and not target.is_symlink():
+                    target.symlink_to(self.hers)
+                    self.planted.append(name)
+
+    def test_links_planted_while_tar_runs_receive_nothing(self):
+        real = self.backup.tar_changing
+
+        def tar_then_plant(*args, **kwargs):
+            real(*args, **kwargs)
+            self.plant()
+
+        with mock.patch.object(self.backup, "tar_changing", tar_then_plant):
+            archive = quietly(self.backup.backup, self.shared)
+        self.assertTrue(self.planted, "the attacker saw names to plant links beside")
+        self.assertEqual(self.hers.read_bytes(), b"", "nothing of the class reached a file through a planted link")
+        self.assertFalse(archive.is_symlink())
+        self.assertEqual(stat.S_IMODE(archive.lstat().st_mode), 0o600)
+        with tarfile.open(archive) as tar:
+            self.assertIn("hub/jupyterhub_cookie_secret", tar.getnames())
+        left = sorted(p.name for p in self.shared.iterdir() if not p.is_symlink())
+        self.assertEqual(left, [archive.name], "no partial file is left in the folder")
+
+    def test_a_failed_backup_leaves_no_partial(self):
+        def failing(*args, **kwargs):
+            if "--append" in args:
+                raise self.backup.Refused("tar failed: No space left on device")
+            return real(*args, **kwargs)
+
+        real = self.backup.tar_changing
+        with mock.patch.object(self.backup, "tar_changing", failing), self.assertRaises(self.backup.Refused):
+            quietly(self.backup.backup, self.shared)
+        self.assertEqual(list(self.shared.iterdir()), [], "the partial files went with the failure")
+
+    def test_free_space_is_checked_before_anything_is_written(self):
+        little = os.statvfs(self.shared)
+        full = os.statvfs_result((little.f_bsize, little.f_frsize, little.f_blocks, 0, 0, *little[5:]))
+        with mock.patch.object(self.backup.os, "fstatvfs", lambda fd: full), \
+                self.assertRaises(self.backup.Refused) as refused:
+            quietly(self.backup.backup, self.shared)
+        self.assertIn("MB free", str(refused.exception))
+        self.assertIn("nothing was written", str(refused.exception))
+        self.assertEqual(list(self.shared.iterdir()), [])
+
+    def test_a_sparse_file_is_stored_as_sparse(self):
+        empty = self.class_home / "homes" / "ada" / "nothing.bin"
+        with open(empty, "wb") as nothing:
+            nothing.truncate(256 << 20)  # 256 MB of nothing, taking no disk
+        archive = quietly(self.backup.backup, self.shared)
+        with tarfile.open(archive) as tar:
+            member = tar.getmember("work/ada/volume/nothing.bin")
+            self.assertTrue(member.issparse(), "tar --sparse keeps a sparse file's holes as holes")
+            self.assertEqual(member.size, 256 << 20)
+
+
 class Swarm(unittest.TestCase):
     def test_a_swarm_s_homes_are_the_folders_every_pc_mounts(self):
         with tempfile.TemporaryDirectory() as folder:
