@@ -38,9 +38,49 @@ make_token() {
     [ -s "$1" ] || (umask 077 && python3 -c 'import secrets; print(secrets.token_hex(32))' > "$1")
 }
 
+# Whether FOLDER (an absolute path, links resolved) can be changed by root alone: it and every
+# folder above it are root's and writable by no other account (a sticky folder such as /tmp
+# above it is allowed: nobody else can rename what root made in it).
+root_only_folder() {
+    local folder="$1" owner mode
+    [[ "$folder" == /* ]] || return 1
+    while :; do
+        read -r owner mode < <(stat -c '%u %a' -- "$folder" 2>/dev/null) || return 1
+        [ "$owner" = 0 ] || return 1
+        if (( 8#$mode & 8#022 )) && { [ "$folder" = "$1" ] || (( ! (8#$mode & 8#1000) )); }; then
+            return 1
+        fi
+        [ "$folder" = / ] && return 0
+        folder="$(dirname -- "$folder")"
+    done
+}
+
+# The PATH the hub and its services run with, whatever PATH class.sh ran with: the system's
+# folders first, then each other folder of this command's PATH that root alone can change (links
+# resolved), so that the hub finds the node, docker and tools the set-up found, and never runs a
+# program from a folder another account can write (`sudo env PATH="$PATH" ./scripts/class.sh`
+# brings a user's folders along). A folder left out is said.
+trusted_path() {
+    local kept="/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" folder real
+    local -a folders
+    IFS=: read -r -a folders <<< "$PATH"
+    for folder in "${folders[@]}"; do
+        real="$(realpath -e -- "$folder" 2>/dev/null)" || continue
+        [ -d "$real" ] || continue
+        case ":$kept:" in *":$real:"*) continue ;; esac
+        if root_only_folder "$real"; then
+            kept="$kept:$real"
+        else
+            echo "class.sh: the hub's PATH leaves out $folder: an account other than root can change it, and the hub runs programs as root" >&2
+        fi
+    done
+    printf '%s\n' "$kept"
+}
+
 # The hub's settings, in one file that both ways of running it read: systemd's EnvironmentFile
-# and the shell's `.` take the same KEY="value" lines. PATH is this command's, so the service
-# finds the same node, docker and tools as the set-up did. Reads the MAGIC_CLASS_* variables.
+# and the shell's `.` take the same KEY="value" lines. PATH is trusted_path's, so the service
+# finds the same node, docker and tools as the set-up did, and none that another account put
+# there. Reads the MAGIC_CLASS_* variables.
 hub_env() {
     local name value
     for name in MAGIC_CLASS_HOME MAGIC_CLASS_IP MAGIC_CLASS_PORT MAGIC_CLASS_SPAWNER MAGIC_CLASS_IMAGE \
@@ -55,6 +95,7 @@ hub_env() {
         MAGIC_CLASS_NETWORK MAGIC_CLASS_BRIDGE MAGIC_CLASS_HUB_IP MAGIC_CLASS_SUBNET MAGIC_CLASS_INTERNET \
         PATH HOME; do
         value="${!name:-}"
+        [ "$name" != PATH ] || value="$(trusted_path)"
         if [[ "$value" == *[\"\\\$\`]* ]] || [[ "$value" == *$'\n'* ]]; then
             echo "class.sh: $name cannot hold quotes, backslashes, '\$', backquotes or new lines ('$value'): give a plainer path" >&2
             exit 2

@@ -57,7 +57,7 @@ render_unit() {
     text="$(cat "$1")"
     text="${text//@ROOT@/"$CLASS_CODE"}"
     text="${text//@CLASS_HOME@/"$CLASS_HOME"}"
-    text="${text//@PATH@/"$PATH"}"
+    text="${text//@PATH@/"$(trusted_path)"}"  # hub.sh
     text="${text//@DOCKER_UNITS@/"$docker_units"}"
     text="${text//@HARDENING@/"$hardened"}"
     printf '%s\n' "$text"

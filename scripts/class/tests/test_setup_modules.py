@@ -49,7 +49,7 @@ class Modules(unittest.TestCase):
     def test_units_from_their_templates(self):
         with tempfile.TemporaryDirectory() as home:
             where = f"{home}/a class|with & odd/chars"
-            code, out, err = bash(f'source "{MODULES}/service.sh"; '
+            code, out, err = bash(f'source "{MODULES}/hub.sh"; source "{MODULES}/service.sh"; '
                                   f'render_unit "$UNIT_TEMPLATES/magic-tictactoe-class.service" " docker.service" '
                                   f'"$(hardening docker)"', CLASS_HOME=where)
             self.assertEqual(code, 0, err)
@@ -67,10 +67,46 @@ class Modules(unittest.TestCase):
             self.assertIn("After=network-online.target docker.service", out)
             self.assertNotIn("@", out.replace("@localhost", ""), "every @NAME@ is filled in")
             for unit in ("magic-tictactoe-backup.service", "magic-tictactoe-backup.timer"):
-                code, out, err = bash(f'source "{MODULES}/service.sh"; render_unit "$UNIT_TEMPLATES/{unit}"',
+                code, out, err = bash(f'source "{MODULES}/hub.sh"; source "{MODULES}/service.sh"; render_unit "$UNIT_TEMPLATES/{unit}"',
                                       CLASS_HOME=where)
                 self.assertEqual(code, 0, err)
                 self.assertNotIn("@CLASS_HOME@", out)
+
+    @unittest.skipUnless(os.geteuid() == 0, "another account's folder needs root to make")
+    def test_the_hubs_path_leaves_out_a_folder_another_account_can_change(self):
+        """Issue 69, 5: class.sh run as `sudo env PATH="$PATH"` with a folder of another account's on
+        PATH wrote that PATH into the hub's settings and the backup's unit; the hub then ran her
+        `iptables-restore` as root when a pupil's server started."""
+        with tempfile.TemporaryDirectory() as scratch:
+            os.chmod(scratch, 0o755)
+            hers, shared = Path(scratch) / "hers", Path(scratch) / "shared"
+            mine = Path(scratch) / "root-only"
+            for folder in (hers, shared, mine):
+                folder.mkdir()
+                os.chmod(folder, 0o755)
+            os.chown(hers, 1999, 1999)
+            os.chmod(shared, 0o777)
+            for folder in (hers, shared):
+                fake = folder / "iptables-restore"
+                fake.write_text("#!/bin/sh\ntouch /tmp/owned\n")
+                fake.chmod(0o755)
+            link = Path(scratch) / "looks-like-root-s"
+            link.symlink_to(hers)
+            path = f"{hers}:{shared}:{link}:{mine}:/usr/bin:/bin"
+            code, out, err = bash(f'source "{MODULES}/hub.sh"; PATH="{path}" hub_env', MAGIC_CLASS_HOME="/srv/x")
+            self.assertEqual(code, 0, err)
+            line = next(l for l in out.splitlines() if l.startswith("PATH="))
+            folders = line[len('PATH="'):-1].split(":")
+            self.assertEqual(folders[:6], ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"])
+            for theirs in (hers, shared, link):
+                self.assertNotIn(str(theirs), folders)
+                self.assertIn(f"leaves out {theirs}", err)
+            self.assertIn(str(mine), folders, "a folder root alone can change stays (root's cargo, node)")
+            code, unit, err = bash(f'source "{MODULES}/hub.sh"; source "{MODULES}/service.sh"; PATH="{path}" '
+                                   'render_unit "$UNIT_TEMPLATES/magic-tictactoe-backup.service"', CLASS_HOME="/srv/x")
+            self.assertEqual(code, 0, err)
+            self.assertNotIn(str(hers), unit)
+            self.assertNotIn(str(shared), unit)
 
     def test_the_hubs_settings_file(self):
         code, out, err = bash(f'source "{MODULES}/hub.sh"; MAGIC_CLASS_HOME=/srv/x MAGIC_CLASS_PORT=8000 hub_env')
