@@ -11,8 +11,10 @@ rules here, on each machine's firewall, keep them from everything else:
   machine the hub listens at the network's gateway; on a swarm, the manager's address); not the
   proxy, not the server's other services (SSH, a registry, a database), not the loopback's;
 - through the machine, no private or reserved address (the school's network, its printers and
-  servers, the lab's other PCs and their students' servers, a cloud's metadata address), and no
-  classmate; but the hub's API (on a lab PC, at the manager's address) and the answers to the
+  servers, the lab's other PCs and their students' servers, a cloud's metadata address, the
+  documentation ranges), no address of the networks the machine itself is on (whatever their
+  range: a school's network may be a public one, or a documentation one), and no classmate; but
+  the hub's API (on a lab PC, at the manager's address) and the answers to the
   hub's proxy (which reaches a PC's servers through the PC's address);
 - the internet (crates.io for a learner's own `:dep`) only where the class allows it
   (class.sh --internet yes|no; yes by default, as Zero to JupyterHub's network policy).
@@ -30,11 +32,16 @@ import subprocess
 
 INPUT_CHAIN = "MAGIC-TICTACTOE-IN"
 FORWARD_CHAIN = "MAGIC-TICTACTOE-OUT"
-# Addresses no student's container is sent to: private networks (RFC 1918), shared address space
-# (carrier-grade NAT), link-local (a cloud's metadata at 169.254.169.254), benchmarking (which
-# the tests use as a school's network), loopback, "this network", multicast and reserved.
+# Addresses no student's container is sent to: every range of IANA's special-purpose registry that
+# is not the internet: private networks (RFC 1918), shared address space (carrier-grade NAT),
+# link-local (a cloud's metadata at 169.254.169.254), benchmarking (which the tests use as a
+# school's network), the three documentation ranges (RFC 5737: a machine's own network can be
+# one), the old 6to4 relays, loopback, "this network", IETF protocol assignments, multicast and
+# reserved (224.0.0.0/3 is both, and the broadcast address). The networks the machine is on are
+# added where the rules are set (`script`): they are each machine's own.
 NOT_THE_INTERNET = ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "169.254.0.0/16",
-                    "198.18.0.0/15", "127.0.0.0/8", "0.0.0.0/8", "192.0.0.0/24", "224.0.0.0/3"]
+                    "198.18.0.0/15", "192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24", "192.88.99.0/24",
+                    "127.0.0.0/8", "0.0.0.0/8", "192.0.0.0/24", "224.0.0.0/3"]
 
 
 # The refusing route's metric: any the bridge's own route (metric 0) comes before.
@@ -82,6 +89,8 @@ def script(bridge, hub, hub_port, internet, subnet=None):
     rules = [f":{chain} - [0:0]" for chain in (INPUT_CHAIN, FORWARD_CHAIN)]
     for chain, lines in wanted(bridge, hub, hub_port, internet).items():
         rules += [f"-A {chain} " + " ".join(rule) for rule in lines]
+    # The forward chain's last rule (the internet, or not) comes after the machine's own networks.
+    last = rules.pop()
     jumps = "\n".join(
         f"iptables -w 10 -C {parent} -i {bridge} -j {chain} 2>/dev/null || iptables -w 10 -I {parent} 1 -i {bridge} -j {chain}"
         for parent, chain in (("INPUT", INPUT_CHAIN), ("DOCKER-USER", FORWARD_CHAIN)))
@@ -94,7 +103,14 @@ def script(bridge, hub, hub_port, internet, subnet=None):
         "if ! iptables -w 10 -S DOCKER-USER >/dev/null 2>&1; then\n"
         "    iptables -w 10 -N DOCKER-USER && iptables -w 10 -A DOCKER-USER -j RETURN && iptables -w 10 -I FORWARD 1 -j DOCKER-USER\n"
         "fi\n"
-        "iptables-restore --noflush <<'RULES'\n*filter\n" + "\n".join(rules) + "\nCOMMIT\nRULES\n"
+        "# The networks this machine is on (each of its global addresses with its prefix), whatever\n"
+        "# their range: no student's container reaches them through it.\n"
+        "own=\"$(ip -o -4 addr show scope global 2>/dev/null | awk '{print $4}')\" || own=\"\"\n"
+        "{\n"
+        "cat <<'RULES'\n*filter\n" + "\n".join(rules) + "\nRULES\n"
+        f"for net in $own; do echo \"-A {FORWARD_CHAIN} -d $net -j DROP\"; done\n"
+        f"cat <<'RULES'\n{last}\nCOMMIT\nRULES\n"
+        "} | iptables-restore --noflush\n"
         + jumps + "\n" + refused)
 
 

@@ -35,6 +35,20 @@ class Rules(unittest.TestCase):
         closed = network.wanted("mt-class", "172.18.0.1", 8081, False)[network.FORWARD_CHAIN]
         self.assertEqual(closed[-1], ["-j", "DROP"])
 
+    def test_every_range_that_is_not_the_internet_is_dropped(self):
+        """Issue 69, 9: the documentation ranges were open (and a machine's own network can be
+        one). Every range Python's ipaddress counts as not global (IANA's special-purpose
+        registry) lies within a dropped one, but the few that are global on purpose."""
+        import ipaddress
+        dropped = [ipaddress.ip_network(block) for block in network.NOT_THE_INTERNET]
+        special = ipaddress._IPv4Constants._private_networks + [ipaddress.ip_network("100.64.0.0/10")]
+        for block in special:
+            self.assertTrue(any(block.subnet_of(d) for d in dropped), f"{block} is left open")
+        for address in ("192.0.2.1", "198.51.100.7", "203.0.113.9", "224.0.0.251", "255.255.255.255"):
+            self.assertTrue(any(ipaddress.ip_address(address) in d for d in dropped), address)
+        for address in ("1.1.1.1", "151.101.2.137"):  # the internet (crates.io's CDN among it)
+            self.assertFalse(any(ipaddress.ip_address(address) in d for d in dropped), address)
+
     def test_on_a_lab_pc_the_hub_s_api_and_the_proxy_s_answers_before_any_drop(self):
         # On a swarm's PC the hub is another machine of the school's network (a private address),
         # and the hub's proxy reaches the PC's servers through the PC: both pass before the drops.
@@ -74,6 +88,22 @@ class Set(unittest.TestCase):
         self.assertIn("-A MAGIC-TICTACTOE-IN -d 172.18.0.1/32 -p tcp -m tcp --dport 8081 -j ACCEPT", rules)
         self.assertEqual([r for r in rules if r.startswith("-A MAGIC-TICTACTOE-OUT")][-1],
                          "-A MAGIC-TICTACTOE-OUT -j DROP", "the internet closed, as last asked")
+
+    def test_the_networks_the_machine_is_on_are_dropped_whatever_their_range(self):
+        """Issue 69, 9: a server whose own network is a public (or documentation) range left its
+        neighbours open to the class. Here the namespace's own network is 11.22.33.0/24 (no packet
+        is sent: the rules are only read back)."""
+        done = self.inside(
+            "for step in (['ip', 'link', 'add', 'mt-lan', 'type', 'veth', 'peer', 'name', 'mt-lan-peer'],\n"
+            "             ['ip', 'addr', 'add', '11.22.33.44/24', 'dev', 'mt-lan'], ['ip', 'link', 'set', 'mt-lan', 'up']):\n"
+            "    subprocess.run(step, check=True)\n"
+            "network.ensure('mt-class', '172.18.0.1', 8081, True)\n"
+            "print(subprocess.run(['iptables', '-S'], capture_output=True, text=True).stdout)")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        out = [r for r in done.stdout.splitlines() if r.startswith("-A MAGIC-TICTACTOE-OUT")]
+        self.assertIn("-A MAGIC-TICTACTOE-OUT -d 11.22.33.0/24 -j DROP", out)
+        self.assertIn("-A MAGIC-TICTACTOE-OUT -d 203.0.113.0/24 -j DROP", out)
+        self.assertEqual(out[-1], "-A MAGIC-TICTACTOE-OUT -j RETURN", "the internet after every drop")
 
     def test_a_lab_pc_s_script_from_the_command_line_sets_the_same(self):
         made = subprocess.run([sys.executable, "-m", "classadmin", "firewall", "mt-swarm", "198.18.213.1", "8081",
