@@ -53,6 +53,9 @@ PROGRESS = homes.PROGRESS
 # What a backup leaves out of the hub's state: the first passwords still to hand out (a backup
 # lives longer than a slip, and a password in it would outlive the one it replaced).
 NOT_BACKED_UP = ("hub/first-passwords.json",)
+# What a whole-class restore keeps of the running class, whatever the archive holds: its
+# settings (the kind of class, its folders, PATH) and its list (who is whom, which system account).
+CLASS_SETTINGS = ("hub.env", "roster.csv")
 
 
 class Refused(Exception):
@@ -292,7 +295,7 @@ def put_back(staged, base, uid_gid, when, only=None):
         try:
             folder = homes.folder_in(base, folders, make=True, owner=uid_gid)
         except OSError:
-            raise Refused(f"{Path(*folders)} in the student's home is not a folder (a link, or a file): "
+            raise Refused(f"{Path(*folders)} in their home is not a folder (a link, or a file): "
                           f"nothing was restored into it{said_so_far(restored)}") from None
         try:
             data = path.read_bytes()
@@ -301,7 +304,7 @@ def put_back(staged, base, uid_gid, when, only=None):
             try:
                 current = homes.read_at(folder, name, (64 << 20) if rel == PROGRESS else len(data) + 1)
             except OSError:
-                raise Refused(f"{rel} in the student's home is not a file (a link, or a folder): it was not "
+                raise Refused(f"{rel} in their home is not a file (a link, or a folder): it was not "
                               f"restored{said_so_far(restored)}") from None
             if rel == PROGRESS and current is not None:
                 text = merge_progress(data.decode("utf-8", errors="replace"),
@@ -415,16 +418,32 @@ def restore_person(archive, name, members, hub, notebook=None, when=None):
         only = Path(WORK) / notebook_path(notebook)
         if f"{prefix}{only}" not in members:
             raise Refused(f"the archive holds no {only.relative_to(WORK)} of {name}")
+    missed = []  # (path, why) of what the archive holds of theirs and could not be brought back
     with tempfile.TemporaryDirectory(prefix="magic-tictactoe-restore-") as staging:
         with tarfile.open(archive, "r:gz") as tar:
             for member in tar:
-                if member.name.startswith(prefix) and member.isfile():
-                    unpack(tar, member, Path(staging), member.name[len(prefix):])
-        restored, kept = put_back(Path(staging), base, owner_of(name), when, only)
+                rel = member.name[len(prefix):]
+                if not member.name.startswith(prefix) or (only is not None and Path(rel) != only):
+                    continue
+                # A file stored as a hard link to another of the archive's is that file's content.
+                if not (member.isfile() or member.islnk()):
+                    continue
+                try:
+                    unpack(tar, member, Path(staging), rel)
+                except (OSError, KeyError, tarfile.TarError) as problem:
+                    missed.append((rel, getattr(problem, "strerror", None) or str(problem)))
+        try:
+            restored, kept = put_back(Path(staging), base, owner_of(name), when, only)
+        except OSError as problem:
+            raise Refused(f"{name}'s work could not be put back into their home: {problem.strerror or problem}") from None
     what = f"{only.relative_to(WORK)}" if only else f"{len(restored)} files"
     say(f"Brought back {name}'s {what} as in {Path(archive).name}"
         + (f"; kept beside them, the versions they replaced: {', '.join(kept[:5])}{' ...' if len(kept) > 5 else ''}"
            if kept else ""))
+    if missed:
+        raise Refused(f"{len(missed)} of {name}'s files in the archive were not brought back: "
+                      + "; ".join(f"{path[:80]}{'...' if len(path) > 80 else ''} ({why})" for path, why in missed[:3])
+                      + (" ..." if len(missed) > 3 else ""))
     return restored, kept
 
 
@@ -473,6 +492,15 @@ def stop_hub():
     return False
 
 
+def _write_private(path, data):
+    """`data` as the file `path` in the hub's folder (root's only), replacing what is there."""
+    fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        homes.write_in(fd, path.name, data, (os.geteuid(), os.getegid()))
+    finally:
+        os.close(fd)
+
+
 def restore(archive, names, notebook=None, whole=False):
     archive = Path(archive)
     if not archive.is_file():
@@ -488,33 +516,58 @@ def restore(archive, names, notebook=None, whole=False):
     if whole:
         if notebook:
             raise Refused("--notebook goes with students' names, not --class")
-        names = sorted({m.split("/")[1] for m in members if m.startswith("work/") and len(m.split("/")) > 2})
+        archived = sorted({m.split("/")[1] for m in members if m.startswith("work/") and len(m.split("/")) > 2})
         # The archive's names reach root's commands and the machine's folders: only the logins
         # of the class it holds, each of the class's pattern (never root, '..' or a system account).
-        checked_names(names, archived_members(archive), "the archive names people who are not in its class")
+        checked_names(archived, archived_members(archive), "the archive names people who are not in its class")
+        # Nothing of the archive but its files is believed: who is in the class is the hub's
+        # as it is now, and the kind of class, its settings and its list (which system account is
+        # whose) the running class's own (issue 69: an archive's hub.env and roster made root
+        # signal and write into another account's home).
+        now = members_now()
+        names = [name for name in archived if name in now]
+        gone = [name for name in archived if name not in now]
+        settings = {part: (HUB / part).read_bytes() for part in CLASS_SETTINGS if (HUB / part).is_file()}
         systemd = stop_hub()
-        for login in sorted(name for name in members_now() if roster.LOGIN.match(name)):
-            stop_server(login, None)
-        for part in ("hub", "course"):
-            if any(m.startswith(part + "/") for m in members):
-                current = CLASS / part
-                if current.exists():
-                    os.rename(current, CLASS / f"{part} (before the restore {when})")
-        with tarfile.open(archive, "r:gz") as tar:
-            for member in tar:
-                if member.isfile() and member.name.split("/")[0] in ("hub", "course"):
-                    unpack(tar, member, CLASS, member.name)
-        HUB.chmod(0o700)
-        say(f"Brought back the hub's state and the course from {archive.name}; the ones they replaced are kept as "
-            f"'hub (before the restore {when})' and 'course (before the restore {when})' in {CLASS}")
-        for name in names:
-            restore_person(archive, name, members, None, when=when)
-        if systemd:
-            subprocess.run(["systemctl", "start", SERVICE], check=True)
-            say("The class hub's service is started again")
-        else:
-            say("The class hub is stopped: start it again as before (sudo ./scripts/class.sh with the class's "
-                "options, in a terminal that stays open, or tmux)")
+        failed = []
+        try:
+            for login in sorted(name for name in now if roster.LOGIN.match(name)):
+                stop_server(login, None)
+            for part in ("hub", "course"):
+                if any(m.startswith(part + "/") for m in members):
+                    current = CLASS / part
+                    if current.exists():
+                        os.rename(current, CLASS / f"{part} (before the restore {when})")
+            with tarfile.open(archive, "r:gz") as tar:
+                for member in tar:
+                    if member.isfile() and member.name.split("/")[0] in ("hub", "course") \
+                            and member.name not in {f"hub/{part}" for part in CLASS_SETTINGS}:
+                        unpack(tar, member, CLASS, member.name)
+            HUB.mkdir(mode=0o700, exist_ok=True)
+            HUB.chmod(0o700)
+            for part, data in settings.items():
+                _write_private(HUB / part, data)
+            say(f"Brought back the hub's state and the course from {archive.name}, with this class's own settings and "
+                f"list; the ones they replaced are kept as 'hub (before the restore {when})' and 'course (before the "
+                f"restore {when})' in {CLASS}")
+            for name in names:
+                try:
+                    restore_person(archive, name, members, None, when=when)
+                except Refused as problem:
+                    failed.append(name)
+                    say(f"Not brought back, {name}: {problem}")
+        finally:
+            if systemd:
+                subprocess.run(["systemctl", "start", SERVICE], check=True)
+                say("The class hub's service is started again")
+            else:
+                say("The class hub is stopped: start it again as before (sudo ./scripts/class.sh with the class's "
+                    "options, in a terminal that stays open, or tmux)")
+        if gone:
+            say(f"Left in the archive, being in the class no more: {', '.join(gone[:10])}{' ...' if len(gone) > 10 else ''}")
+        if failed:
+            raise Refused(f"the class was brought back but for the work of {', '.join(failed)} (said above); "
+                          "everyone else's is back")
         return
     if not names:
         raise Refused("name the students to bring back, or --class for the whole class")
@@ -524,8 +577,17 @@ def restore(archive, names, notebook=None, whole=False):
     if missing:
         raise Refused(f"the archive holds no work of {' '.join(missing)}")
     hub = live_hub()
+    failed = []
     for name in names:
-        restore_person(archive, name, members, hub, notebook, when)
+        try:
+            restore_person(archive, name, members, hub, notebook, when)
+        except Refused as problem:
+            failed.append(f"{name}: {problem}")
+            if len(names) > 1:
+                say(f"Not brought back, {name}: {problem}")
+    if failed:
+        raise Refused(failed[0] if len(names) == 1 else
+                      f"the work of {len(failed)} of the {len(names)} was not brought back (said above); the others' is back")
 
 
 def main(argv=None):

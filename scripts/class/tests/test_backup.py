@@ -16,6 +16,7 @@ import contextlib
 import importlib
 import io
 import os
+import shutil
 import sqlite3
 import stat
 import sys
@@ -427,6 +428,101 @@ class BackupIntoAFolderOthersWrite(unittest.TestCase):
             member = tar.getmember("work/ada/volume/nothing.bin")
             self.assertTrue(member.issparse(), "tar --sparse keeps a sparse file's holes as holes")
             self.assertEqual(member.size, 256 << 20)
+
+
+class ARestoreBelievesOnlyTheArchivesFiles(unittest.TestCase):
+    """Issue 69, 3 and 6: a whole-class restore took the kind of class and its people from the
+    archive's own hub.env and roster (a crafted one made root signal a local account of uid 1999
+    and write into its home); one pupil's refusal ended the loop and left the hub stopped; a
+    long path ended in a traceback; a file stored as a hard link was "Brought back" and was not
+    there."""
+
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+        self.root = Path(self.folder.name)
+        self.class_home = self.root / "class"
+        self.hub = hub_of(self.class_home, ["ada", "bo"])  # a class over a swarm: homes are folders here
+        (self.hub / "roster.csv").write_text("login,name,class,role,system\nada,Ada,7b,student,\nbo,Bo,7b,student,\n")
+        for name in ("ada", "bo"):
+            tree(self.class_home / "homes" / name, {"magic-tictactoe/notebooks/01-a.ipynb": f"{name}'s work"})
+        self.backup = load(self.class_home)
+        self.theirs = self.root / "another-account"  # the home of a local account of uid 1999
+        self.theirs.mkdir()
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def crafted(self, hub_env, roster_csv, extra=()):
+        """A whole-class archive made from a real backup, with the hub's settings and list of the
+        attacker's choosing, and `extra` (TarInfo, bytes or None) members added."""
+        real = quietly(self.backup.backup, self.root / "backups")
+        crafted = self.root / "crafted.tar.gz"
+        with tarfile.open(real) as source, tarfile.open(crafted, "w:gz") as out:
+            for member in source:
+                data = source.extractfile(member).read() if member.isfile() else None
+                if member.name == "hub/hub.env":
+                    data = hub_env.encode()
+                elif member.name == "hub/roster.csv":
+                    data = roster_csv.encode()
+                if data is not None:
+                    member.size = len(data)
+                out.addfile(member, io.BytesIO(data) if data is not None else None)
+            for member, data in extra:
+                out.addfile(member, io.BytesIO(data) if data is not None else None)
+        return crafted
+
+    def restore_whole(self, archive, ran):
+        account = mock.Mock(pw_uid=1999, pw_gid=1999, pw_dir=str(self.theirs), pw_name="ada")
+        with mock.patch.object(self.backup, "stop_hub", lambda: True), \
+                mock.patch.object(self.backup.subprocess, "run", lambda args, **kw: ran.append(list(args))), \
+                mock.patch.object(self.backup.homes.pwd, "getpwnam", lambda name: account):
+            return quietly(self.backup.restore, archive, [], whole=True)
+
+    def test_the_kind_of_class_and_its_people_are_the_running_class_s(self):
+        archive = self.crafted('MAGIC_CLASS_SPAWNER="local"\nPATH="/tmp/evil:/usr/bin"\n',
+                               "login,name,class,role,system\nada,Ada,7b,student,yes\n")
+        ran = []
+        self.restore_whole(archive, ran)
+        self.assertFalse([args for args in ran if args[0] == "pkill"], f"no account's processes signalled: {ran}")
+        self.assertEqual(list(self.theirs.iterdir()), [], "nothing written into another account's home")
+        self.assertEqual(read(self.class_home / "homes" / "ada")["magic-tictactoe/notebooks/01-a.ipynb"], "ada's work")
+        self.assertNotIn("evil", (self.hub / "hub.env").read_text(), "the class's own settings stay")
+        self.assertIn("bo,Bo", (self.hub / "roster.csv").read_text(), "the class's own list stays")
+        self.assertIn(["systemctl", "start", self.backup.SERVICE], ran, "the hub is started again")
+
+    def test_one_pupil_s_refusal_is_said_by_name_and_the_others_come_back(self):
+        archive = self.crafted((self.hub / "hub.env").read_text(), (self.hub / "roster.csv").read_text())
+        ada = self.class_home / "homes" / "ada" / "magic-tictactoe"
+        shutil.rmtree(ada / "notebooks")
+        (ada / "notebooks").symlink_to(self.theirs)  # planted by ada after the backup
+        (self.class_home / "homes" / "bo" / "magic-tictactoe" / "notebooks" / "01-a.ipynb").write_text("lost")
+        ran = []
+        with self.assertRaises(self.backup.Refused) as refused:
+            self.restore_whole(archive, ran)
+        self.assertIn("ada", str(refused.exception))
+        self.assertNotRegex(str(refused.exception), r"\bbo\b")
+        self.assertEqual(read(self.class_home / "homes" / "bo")["magic-tictactoe/notebooks/01-a.ipynb"], "bo's work",
+                         "the pupil after her is brought back")
+        self.assertIn(["systemctl", "start", self.backup.SERVICE], ran, "the hub is started again")
+        self.assertEqual(list(self.theirs.iterdir()), [])
+
+    def test_a_long_path_and_a_hard_link_are_brought_back_or_said(self):
+        long = "/".join(["d" * 251] * 17) + "/deep.txt"  # each name allowed, the whole path past PATH_MAX
+        deep = tarfile.TarInfo(f"work/ada/volume/{long}")
+        deep.size = 4
+        linked = tarfile.TarInfo("work/ada/volume/magic-tictactoe/notebooks/02-b.ipynb")
+        linked.type, linked.linkname = tarfile.LNKTYPE, "work/ada/volume/magic-tictactoe/notebooks/01-a.ipynb"
+        archive = self.crafted((self.hub / "hub.env").read_text(), (self.hub / "roster.csv").read_text(),
+                               [(deep, b"deep"), (linked, None)])
+        with mock.patch.object(self.backup, "docker", lambda *args: None), \
+                self.assertRaises(self.backup.Refused) as refused:
+            quietly(self.backup.restore, archive, ["ada"])
+        self.assertIn("ada", str(refused.exception))
+        self.assertIn("not brought back", str(refused.exception))
+        self.assertIn("name too long", str(refused.exception).lower())
+        now = read(self.class_home / "homes" / "ada")
+        self.assertEqual(now.get("magic-tictactoe/notebooks/02-b.ipynb"), "ada's work",
+                         "a file stored as a hard link comes back with its content")
 
 
 class Swarm(unittest.TestCase):
