@@ -350,9 +350,22 @@ def merged(hub, args):
                           f"sudo ./scripts/class.sh config unset {other}")
     if run["students"] and not Path(run["students"]).is_file():
         raise Refused(f"no class list at {run['students']}")
+    # An issuer written with a trailing slash or without is the same school login: kept as it was.
+    if settings["oidc"] and before["oidc"] and settings["oidc"].rstrip("/") == before["oidc"].rstrip("/"):
+        settings["oidc"] = before["oidc"]
     checked(settings)
     changed = {key: (before[key], settings[key]) for key in BY_KEY if before[key] != settings[key]}
     return run, settings, changed
+
+
+def what_changes_do(changed):
+    """What a change of settings does to the class's people, where it does anything to them: a
+    sentence, or ''."""
+    if "oidc" in changed and changed["oidc"][0] and changed["oidc"][1]:
+        return ("the school login's issuer changed: every pupil and teacher who logs in through it is a new person to "
+                "the hub (a person is their issuer and their sub), with a new login and an empty folder; their work "
+                "stays under their old login (docs/class-server.md, \"A school login that changes\")")
+    return ""
 
 
 def shell(run, settings):
@@ -433,6 +446,8 @@ def main(hub, args):
                 if changed and run["check_only"] == "0":
                     print(f"==> Settings changed: {changes_in_words(changed)} (all of them: "
                           "sudo ./scripts/class.sh config)", file=sys.stderr)
+                    if what_changes_do(changed):
+                        print(f"==> Mind: {what_changes_do(changed)}", file=sys.stderr)
             return 0
         if command in ("set", "unset") and os.geteuid() != 0:
             raise Refused(f"class.sh config {command}: run it as root")

@@ -55,14 +55,26 @@ def login_name(claims, claim="preferred_username"):
     return name[:32].rstrip("-")
 
 
-def bind(hub, person, wanted, taken=None):
+def issuer_form(issuer):
+    """An issuer in its normal form: `https://login.school.example/` and
+    `https://login.school.example` are one issuer (the trailing slash is how it was written)."""
+    return issuer.rstrip("/") if isinstance(issuer, str) and issuer.rstrip("/") else issuer
+
+
+def bind(hub, person, wanted, taken=None, aliases=()):
     """The hub name of `person` (identity()): the one they were given at their first login, or,
     for a newcomer, `wanted` (login_name()) if nobody has it yet, else the first of wanted-2,
     wanted-3, ... that nobody has. `taken` are the names already in use besides the ones bound
-    here (default: the hub's users). Refusal when a newcomer's claims give no name."""
+    here (default: the hub's users). `aliases` are other keys the same person was kept under
+    (their issuer as written before its normal form): such a person is moved to `person`.
+    Refusal when a newcomer's claims give no name."""
     with Kept(Path(hub) / IDENTITIES) as known:
         if person in known:
             return known[person]
+        for alias in aliases:
+            if alias != person and alias in known:
+                known[person] = known.pop(alias)
+                return known[person]
         if not wanted or not roster.LOGIN.match(wanted):
             raise Refusal("the school's login gave no name to make a login from (the provider sent no "
                           "preferred_username, nor an e-mail it verified): ask the school's technician")

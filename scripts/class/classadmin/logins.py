@@ -70,8 +70,11 @@ def oidc_hook(hub, issuer, username_claim):
     def hook(authenticator, handler, auth_model):
         claims = (auth_model.get("auth_state") or {}).get("oauth_user") or {}
         try:
-            person = identities.identity("oidc", issuer, claims.get("sub"))
-            auth_model["name"] = identities.bind(hub, person, identities.login_name(claims, username_claim))
+            # One issuer however it was written (a trailing slash or not, before and after a re-run).
+            person = identities.identity("oidc", identities.issuer_form(issuer), claims.get("sub"))
+            written = [identities.identity("oidc", form, claims.get("sub")) for form in {issuer, issuer.rstrip("/") + "/"}]
+            auth_model["name"] = identities.bind(hub, person, identities.login_name(claims, username_claim),
+                                                 aliases=written)
         except identities.Refusal as why:
             raise refused(str(why)) from None
         return auth_model

@@ -90,6 +90,17 @@ class Settings(unittest.TestCase):
                 self.assertIn(words, str(refused.exception))
         self.assertFalse(config.path(self.hub).exists(), "nothing kept")
 
+    def test_an_issuer_with_a_trailing_slash_is_the_same_school_login(self):
+        """Issue 69, 10: a re-run naming the issuer with a trailing slash said "Settings changed"
+        and made every person a new, empty hub user."""
+        self.run_with(*HTTPS_OIDC)
+        _, settings, changed = self.run_with("--oidc", "https://login.school.example/")
+        self.assertEqual(changed, {})
+        self.assertEqual(settings["oidc"], "https://login.school.example")
+        _, _, changed = config.merged(self.hub, ["--oidc", "https://other.school.example"])
+        self.assertIn("a new person to the hub", config.what_changes_do(changed),
+                      "a real change of issuer says what it does to every pupil")
+
     def test_a_class_moves_to_another_login_only_when_asked_in_words(self):
         self.run_with(*HTTPS_OIDC)
         lms = ["--lti", "https://lms.example", "--lti-client", "c", "--lti-authorize", "https://lms.example/auth",

@@ -141,6 +141,16 @@ class Identities(unittest.TestCase):
         self.assertEqual(self.login("sub-ada-pupil", {"preferred_username": "ada"}, issuer="https://other"), "ada-3")
         self.assertEqual(oct((self.hub / identities.IDENTITIES).stat().st_mode & 0o777), "0o600")
 
+    def test_one_issuer_however_it_is_written(self):
+        """Issue 69, 10: `http://127.0.0.1:9080/` on a re-run made every person a new hub user."""
+        hook = logins.oidc_hook(self.hub, "https://idp.school.example/", "preferred_username")
+        model = {"name": "x", "auth_state": {"oauth_user": {"sub": "sub-1", "preferred_username": "ada"}}}
+        self.assertEqual(hook(None, None, dict(model))["name"], "ada")
+        for written in ("https://idp.school.example", "https://idp.school.example/"):
+            again = logins.oidc_hook(self.hub, written, "preferred_username")
+            self.assertEqual(again(None, None, dict(model))["name"], "ada", written)
+        self.assertEqual(identities.issuer_form("https://idp.school.example/"), "https://idp.school.example")
+
     def test_an_unverified_email_names_nobody(self):
         for claims in ({"email": "ms-tee@mail.example"}, {"email": "ms-tee@mail.example", "email_verified": False},
                        {"email": "ms-tee@mail.example", "email_verified": "true"}):
