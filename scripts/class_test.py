@@ -48,7 +48,8 @@ from classtest.arrival import comes_straight_back, lab_files_from_one_url, light
 from classtest.common import CLASS_HOME, EVERYONE, LATECOMER, ROOT, STUDENTS, TEACHER, save_work  # noqa: E402
 from classtest.people import class_changes_while_it_runs, class_lists, culling, https_by_default  # noqa: E402
 from classtest.teacher import (class_page_accessible, collects_a_notebook, progress_and_help,  # noqa: E402
-                               start_over_follows_no_link, teacher_tasks_from_the_page, updates_and_start_over)
+                               start_over_follows_no_link, teacher_tasks_from_the_page, teachers_browser_acts_for_nobody,
+                               updates_and_start_over)
 from classtest.walls import faults, nobody_gets_in, walls  # noqa: E402
 from classtest.work import backed_up_and_restored, nothing_is_lost  # noqa: E402
 from hubclient import NOTEBOOK  # noqa: E402 (class_harness put scripts/class on the path)
@@ -129,6 +130,7 @@ def with_containers(docker):
         light_lab(alice)
         lab_files_from_one_url(alice)
         progress_and_help(hub, alice, bob, teacher)
+        teachers_browser_acts_for_nobody(hub, alice, bob, teacher)
         updates_and_start_over(hub, alice, teacher)
         collects_a_notebook(hub, alice, bob, teacher)
         class_page_accessible(hub, teacher)

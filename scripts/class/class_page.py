@@ -46,7 +46,7 @@ from tornado import ioloop, web
 from classpage import lms, tasks
 from classpage.handlers import (AddStudentsHandler, CollectHandler, CsvHandler, ForgetSlipsHandler, HelpHandler,
                                  JwksHandler, PageHandler, PasswordHandler, PickHandler, RemoveHandler, SlipsHandler,
-                                 StartOverHandler, TableHandler, TimetableHandler, UpdateHandler, WarmHandler)
+                                 StartOverHandler, TableHandler, TimetableHandler, UpdateHandler, ViewHandler, WarmHandler)
 from classpage.records import class_members, log
 from classpage.settings import PREFIX
 
@@ -61,6 +61,7 @@ def main():
         (url_path_join(PREFIX, "table"), TableHandler),
         (url_path_join(PREFIX, "progress.csv"), CsvHandler),
         (url_path_join(PREFIX, r"help/([a-z][a-z0-9-]*)"), HelpHandler),
+        (url_path_join(PREFIX, r"help/([a-z][a-z0-9-]*)/(notebooks/[\w.-]+\.ipynb)"), ViewHandler),
         (url_path_join(PREFIX, "start-over"), StartOverHandler),
         (url_path_join(PREFIX, "collect"), CollectHandler),
         (url_path_join(PREFIX, "warm"), WarmHandler),

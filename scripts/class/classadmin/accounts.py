@@ -139,11 +139,6 @@ class LiveHub:
         answer = self.api("POST", f"/users/{person.login}")
         if answer.status_code not in (201, 409):
             raise Problem(f"the hub did not add {person.login}: HTTP {answer.status_code} {answer.text[:200]}")
-        if roster.looks_after_all(person):
-            answer = self.api("PATCH", f"/users/{person.login}", json={"admin": True})
-            if answer.status_code != 200:
-                raise Problem(f"the hub did not make {person.login} a teacher: HTTP {answer.status_code}")
-            return
         for group in groups_of(person):
             self.join(person.login, group)
 
@@ -178,8 +173,6 @@ class StoppedHub:
         if user is None:
             user = orm.User(name=person.login)
             self.db.add(user)
-        if roster.looks_after_all(person):
-            user.admin = True
         for name in groups_of(person):
             group = orm.Group.find(self.db, name)
             if group is None:
@@ -203,11 +196,12 @@ class StoppedHub:
 def groups_of(person):
     """The hub's groups `person` belongs in: a student's class; a teacher of named classes, the
     group of each one's teachers (which holds the role scoped to the class); a teacher of the
-    whole hub, none (they are its admin)."""
+    whole hub, the group of every class's teachers (which holds a role over every user, and no
+    admin's)."""
     if person.role != "teacher":
         return [roster.group_name(person.klass)]
     if roster.looks_after_all(person):
-        return []
+        return [roster.EVERY_CLASS]
     return [roster.teachers_group(klass) for klass in roster.classes_of(person)]
 
 

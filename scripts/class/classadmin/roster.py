@@ -347,20 +347,25 @@ def teachers(people):
 
 
 def group_name(klass):
-    """The hub's group for a class: its name in plain letters, digits and '-'."""
-    return "-".join(plain_words(klass))[:60] or DEFAULT_CLASS
+    """The hub's group for a class: its name in plain letters, digits and '-' (never one of the
+    groups that are no class's, nor the name after teachers-of- of the whole hub's teachers)."""
+    name = "-".join(plain_words(klass))[:60] or DEFAULT_CLASS
+    return f"{name}-class" if name in (ADMINS, EVERY_CLASS.removeprefix(TEACHERS_OF)) else name
 
 
 # ------------------------------------------------------------------------------------------
 # Who teaches whom. A teacher's class column holds the classes they teach, separated by ';'
 # ("7B; 8C"). A teacher of the class with no name (class.sh --teacher without --class, as a
-# hub of one class always had) looks after the whole hub: the hub's admin. A teacher of named
+# hub of one class always had) looks after the whole hub: every class, through the group
+# EVERY_CLASS and its role, which is no admin's (issue 69). A teacher of named
 # classes sees, opens, starts and collects the students of those classes only: a role of the
 # hub's scoped to each class's group (jupyterhub_config.py), held through the class's group of
 # teachers (hub_groups); the class page reads who teaches whom from those groups.
 
 CLASS_SEPARATOR = ";"
 TEACHERS_OF = "teachers-of-"
+# The whole hub's teachers (a class list's teachers given no class): a group of teachers, no class.
+EVERY_CLASS = TEACHERS_OF + "every-class"
 # A school's login (OpenID Connect) names the hub's admins by this group; it is no class.
 ADMINS = "class-admins"
 
@@ -378,7 +383,7 @@ def classes_of(person):
 
 
 def looks_after_all(person):
-    """Whether `person` is a teacher of the whole hub (its admin), not of named classes only."""
+    """Whether `person` is a teacher of the whole hub (every class), not of named classes only."""
     return person.role == "teacher" and DEFAULT_CLASS in (group_name(c) for c in classes_of(person))
 
 
@@ -400,7 +405,9 @@ def hub_groups(people):
     for person in students(people):
         groups.setdefault(group_name(person.klass), []).append(person.login)
     for person in teachers(people):
-        if not looks_after_all(person):
+        if looks_after_all(person):
+            groups.setdefault(EVERY_CLASS, []).append(person.login)
+        else:
             for klass in classes_of(person):
                 groups.setdefault(teachers_group(klass), []).append(person.login)
     return groups

@@ -116,21 +116,31 @@ def lms(c, env, hub, classes, people):
 
 
 def teachers(c, people, classes, list_admins):
-    """The teachers' roles. A teacher of the whole hub (class.sh --teacher without --class) is its
-    admin, where the class's passwords name the admins (`list_admins`; a school's login names them
-    by its group class-admins, an LMS names none). A teacher of named classes (--class 7B --teacher
-    ms-ada; or teachers-of-7B in a school login's groups) holds, through the group of that class's
-    teachers, a role scoped to the class's group: they list, see the activity of, start, stop and
-    open the servers of that class's students, and reach the class page, which shows them that
-    class; another class's students are not theirs to see. Admin membership is exact: a teacher
-    given a class of their own stops being the hub's admin at the next start."""
-    c.JupyterHub.load_roles = [{"name": "admin", "users": sorted(
-        p.login for p in roster.teachers(people) if roster.looks_after_all(p))}] if list_admins else []
+    """The teachers' roles, none of them the hub's admin (issue 69: a teacher's browser is the
+    one a student's page would act through). A teacher of the whole hub (class.sh --teacher
+    without --class) holds, through the group teachers-of-every-class, a role over every user;
+    a teacher of named classes (--class 7B --teacher ms-ada; or teachers-of-7B in a school
+    login's groups), through the group of that class's teachers, a role scoped to the class's
+    group: they list, see the activity of, start and stop the servers of their students, and
+    reach the class page, which shows them their classes and each student's saved notebooks
+    (classpage/view.py); another class's students are not theirs to see. No teacher's role holds
+    access:servers: every student's server is on the hub's origin, and a page the student serves
+    there would run with the teacher's cookies. The hub's admins are whom the school names
+    (its login's group class-admins) and nobody else: where the class's passwords decide
+    (`list_admins`), the admin role is held by nobody, so a teacher who was the hub's admin
+    (before issue 69, or before a class of their own) stops being it at the next start."""
+    scopes = ["list:users", "read:users", "read:groups", "servers", "access:services!service=class"]
+    c.JupyterHub.load_roles = [{"name": "admin", "users": []}] if list_admins else []
+    if list_admins:  # also before the first such teacher: `class.sh add` may make one while the hub runs
+        c.JupyterHub.load_roles.append({
+            "name": "teacher-of-every-class",
+            "description": "A teacher of the whole hub: every student's server, and the class page",
+            "scopes": [*scopes, "list:groups"], "groups": [roster.EVERY_CLASS]})
     for group in sorted({*roster.taught_classes(people), *classes}):
         c.JupyterHub.load_roles.append({
             "name": f"teacher-of-{group}",
             "description": f"A teacher of the class {group}: its students' servers, and the class page",
             "scopes": [f"list:users!group={group}", f"read:users!group={group}", f"read:groups!group={group}",
-                       f"servers!group={group}", f"access:servers!group={group}", "access:services!service=class"],
+                       f"servers!group={group}", "access:services!service=class"],
             "groups": [roster.TEACHERS_OF + group],
         })

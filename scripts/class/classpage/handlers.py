@@ -13,12 +13,12 @@ from tornado import web
 from classadmin import roster
 from hubclient import NOTEBOOK
 
-from . import accounts, lms, tasks
+from . import accounts, lms, tasks, view
 from .collect import collect
 from .course import exercises_heading, start_over
 from .page import back_to_lms_html, page_html, pick_html, table_html
 from .records import Table, Teacher, log
-from .settings import BASE
+from .settings import PREFIX
 
 class Handler(HubOAuthenticated, web.RequestHandler):
     def teacher(self):
@@ -69,19 +69,31 @@ class CsvHandler(Handler):
 
 
 class HelpHandler(Handler):
+    """"See": the student's notebook that she checked an exercise in last, at its exercises, as
+    the view renders it (classpage/view.py); never her live server."""
+
     @web.authenticated
     def get(self, student):
         self.student_of(self.me(), student)
         last = Table([student]).last(student)
         notebook = last["notebook"] if last else NOTEBOOK
         anchor = exercises_heading(notebook, last["exercise"]) if last else ""
-        lab = url_path_join(BASE, "user", student, "lab", "tree", *notebook.split("/"))
-        if anchor:
-            lab += "#" + quote(anchor, safe="-:")
+        where = url_path_join(PREFIX, "help", student, *notebook.split("/"))
+        self.redirect(where + ("#" + quote(anchor, safe="-:") if anchor else ""))
+
+
+class ViewHandler(Handler):
+    @web.authenticated
+    async def get(self, student, notebook):
+        self.student_of(self.me(), student)
+        try:
+            page = await IOLoop.current().run_in_executor(None, view.notebook_html, student, notebook)
+        except (OSError, ValueError) as problem:
+            raise web.HTTPError(404, str(problem)) from None
         log(self.teacher(), "opened", student, notebook)
-        # The hub's spawn page starts the server if it is stopped, then goes on to the notebook;
-        # the hub checks that the teacher may.
-        self.redirect(url_path_join(BASE, "hub", "spawn", student) + "?" + urlencode({"next": lab}))
+        for name, value in view.HEADERS.items():
+            self.set_header(name, value)
+        self.write(page)
 
 
 class StartOverHandler(Handler):

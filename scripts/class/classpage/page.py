@@ -62,9 +62,8 @@ def table_html(table):
     if not table.students:
         return "<p>No students yet.</p>"
     parts = [f'<p class="soft">Updated {e(time.strftime("%H:%M:%S"))}; refreshes every {REFRESH_SECONDS} s. '
-             f'&#x2714; right (on the attempt shown), &#x2718; not yet (attempts so far). "Open" opens the student\'s '
-             'notebook in a new tab; its exercises are at its end, one click away in JupyterLab\'s table of contents '
-             '(the left bar).</p>',
+             f'&#x2714; right (on the attempt shown), &#x2718; not yet (attempts so far). "See" shows the student\'s '
+             'notebook as they last saved it, in a new tab, at its exercises: a copy to read, in which nothing runs.</p>',
              '<div class="scroll" tabindex="0" role="region" aria-label="The class by exercises">'
              '<table><caption class="visually-hidden">The class by exercises</caption><thead><tr>'
              '<th scope="col">Student</th><th scope="col">Last check</th><th scope="col">Help</th>']
@@ -80,11 +79,11 @@ def table_html(table):
         parts.append(f'<tr data-login="{e(student)}"><th scope="row">{shown}{stuck}</th>')
         if last:
             parts.append(f'<td>{e(ago(last["time"]))}, {e(short(last["notebook"]))}</td>')
-            parts.append(f'<td><a href="help/{quote(student)}" target="_blank" rel="noopener">Open {e(student)}\'s '
+            parts.append(f'<td><a href="help/{quote(student)}" target="_blank" rel="noopener">See {e(student)}\'s '
                          f'{e(short(last["notebook"]))}</a></td>')
         else:
             parts.append('<td class="soft">no check yet</td>'
-                         f'<td><a href="help/{quote(student)}" target="_blank" rel="noopener">Open {e(student)}\'s notebooks</a></td>')
+                         f'<td><a href="help/{quote(student)}" target="_blank" rel="noopener">See {e(student)}\'s notebook</a></td>')
         for column in table.columns:
             attempts, right = table.state(student, column)
             if not attempts:

@@ -29,14 +29,15 @@ def students():
 class Teacher:
     """Who is signed in to the page, and the students and classes they may see and act on, from
     the hub's groups (the same for the class's own passwords, whose roster makes the groups, and
-    for a school's login, whose claims do): every student for the hub's admin, the students of
+    for a school's login, whose claims do): every student for the hub's admin and the whole hub's
+    teachers (the group teachers-of-every-class), the students of
     each class whose teachers' group (teachers-of-7b) they are in for a teacher of classes,
     nobody for anyone else. `groups`: the login's groups; `members`: {group: [login]}, every
     group of the hub's."""
 
     def __init__(self, login, admin, groups, members):
         self.login = login
-        self.whole = bool(admin)
+        self.whole = bool(admin) or roster.EVERY_CLASS in groups
         taught = [g.removeprefix(roster.TEACHERS_OF) for g in groups if g.startswith(roster.TEACHERS_OF)]
         classes = [g for g in members if roster.is_class(g)]
         shown = class_names()

@@ -190,7 +190,14 @@ class Teachers(unittest.TestCase):
 
     def test_the_hubs_groups_hold_each_class_and_its_teachers(self):
         self.assertEqual(roster.hub_groups(self.PEOPLE), {
-            "7b": ["ada", "bo"], "8c": ["cy"], "teachers-of-7b": ["ms-t", "mr-u"], "teachers-of-8c": ["mr-u"]})
+            "7b": ["ada", "bo"], "8c": ["cy"], "teachers-of-7b": ["ms-t", "mr-u"], "teachers-of-8c": ["mr-u"],
+            "teachers-of-every-class": ["head"]})
+
+    def test_no_class_is_named_like_a_group_of_teachers_or_admins(self):
+        self.assertEqual(roster.group_name("Every class"), "every-class-class")
+        self.assertEqual(roster.group_name("Class admins"), "class-admins-class")
+        self.assertTrue(roster.is_class(roster.group_name("Class admins")))
+        self.assertNotEqual(roster.teachers_group("Every class"), roster.EVERY_CLASS)
 
     def test_a_teacher_named_for_another_class_teaches_it_too(self):
         plan = planned("Ms T\n", self.PEOPLE, role="teacher", klass="8C")
