@@ -3,7 +3,7 @@
 here is who reaches whom, which is the same with containers):
 
 - class 7B (mt-alice, mt-bob) taught by mt-tess, class 8C (mt-carol) taught by mt-uma, and
-  mt-head, a teacher given no class, who looks after the whole hub (its admin);
+  mt-head, a teacher given no class, who looks after the whole hub (no admin of it: issue 69);
 - a teacher of one class cannot list, see, start, stop or open the students of another, through
   the hub's API or its pages, with their token or their browser's login, nor see, open, start
   over, give a new password to, take out, collect, add to or warm them from the class page;
@@ -11,7 +11,8 @@ here is who reaches whom, which is the same with containers):
   class (its timetable); a teacher's own class's timetable warms that class only;
 - without a login nobody gets anything, and a student's token reaches neither the class page nor
   a classmate;
-- the admin still sees and opens every class;
+- the whole hub's teacher sees every class, and opens no student's server (nor does any teacher:
+  a student's server is on the hub's origin, and serves what she likes);
 - a teacher given a second class while the hub runs reaches it at once;
 - a teacher's own class's timetable warms that class only;
 - a school's login (OpenID Connect, oidc-provider-mock) and its LMS (LTI 1.3, lti1p3platform's
@@ -109,20 +110,17 @@ def hub_api(teacher, own, other):
 
 
 def servers(hub, teacher, own, other, head):
-    """The teacher starts and opens their student's server; another class's, started by its own
-    student, they cannot open, with their token or through their browser's login."""
+    """The teacher starts their student's server, and cannot open it (issue 69: what a student's
+    server serves is hers, on the hub's origin); another class's, started by its own student,
+    they cannot open either, with their token or through their browser's login."""
     started = teacher.api("POST", f"/hub/api/users/{own}/server")
     check(started.status_code in (201, 202), f"{teacher.name} starts {own}'s server (HTTP {started.status_code})")
     until_ready(f"{own}'s server", lambda: running(hub, own, head))
-    files = teacher.api("GET", f"/user/{own}/api/contents")
-    check(files.status_code == 200, f"... and opens it with their token (HTTP {files.status_code})")
+    files = teacher.api("GET", f"/user/{own}/api/contents", allow_redirects=False)
+    check(files.status_code in (403, 404), f"... and cannot open it with their token (HTTP {files.status_code})")
     lab = teacher.session.get(f"{hub.url}/user/{own}/lab", timeout=60)
-    if lab.url.split("?")[0].endswith("/hub/api/oauth2/authorize"):
-        # The hub asks a teacher, as it asks its admin, before it opens a server not their own.
-        fields = re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', lab.text)
-        lab = teacher.session.post(lab.url, data=fields, timeout=60)
-    check(lab.status_code == 200 and lab.url.split("?")[0].endswith(f"/user/{own}/lab"),
-          f"... and with their browser's login (HTTP {lab.status_code} at {lab.url.split('?')[0]})")
+    check(lab.status_code == 403 and "/hub/" in lab.url,
+          f"... nor with their browser's login, which the hub refuses (HTTP {lab.status_code} at {lab.url.split('?')[0]})")
     stranger = hub.student(other)
     stranger.log_in()
     stranger.start_server()
@@ -264,7 +262,8 @@ class Provider:
 
 
 def oidc_hub(provider, *options):
-    """A class of 7B and 8C whose login is `provider`'s, started (class.sh --oidc, and options)."""
+    """A class of 7B and 8C whose login is `provider`'s, started (class.sh --oidc, and options);
+    `hub.provider` is the provider."""
     secret = CLASS_HOME / "oidc-test-secret.txt"
     secret.write_text("a-client-secret-for-the-test\n")
     secret.chmod(0o600)
@@ -273,6 +272,10 @@ def oidc_hub(provider, *options):
         "--oidc", provider.issuer, "--oidc-client", "magic-tictactoe", "--oidc-secret", str(secret),
         "--classes", "7B, 8C", *options])
     hub.start(limit=180)
+    # The post-logout address the docs tell the school to register: the provider refuses others.
+    public = (CLASS_HOME / "hub" / "public-url").read_text().strip()
+    requests.put(f"{provider.issuer}/logout-uri", json={"uri": f"{public}/hub/login"}, timeout=30).raise_for_status()
+    hub.provider = provider
     return hub
 
 
@@ -473,6 +476,39 @@ def impersonations(hub):
     check(ended is not None and 'name="sub"' in nxt.text and who(computer, hub) is None,
           "on a shared computer, logging out ends the provider's session too: the next pupil's sign-in meets the "
           f"provider's form, not the last pupil's notebook ({nxt.url.split('?')[0]})")
+    # Issue 69, 10: a pupil who logs out of the hub and walks away from the provider's question
+    # ("sign out?") leaves her session at the provider; the next pupil still meets the form.
+    computer, _ = provider_login(hub, "ada@school.example")
+    out = computer.get(f"{hub.url}/hub/logout", timeout=60)
+    nxt = computer.get(f"{hub.url}/hub/oauth_login", timeout=60)
+    check(out.status_code == 200 and "post_logout_redirect_uri not registered" not in out.text
+          and 'name="sub"' in nxt.text and who(computer, hub) is None,
+          "... and when she walks away from the provider's question, the next pupil's sign-in still asks for a "
+          f"password (prompt=login), at a provider that refuses unregistered logout addresses (HTTP {out.status_code})")
+    forged_id_tokens(hub, "ada@school.example", ("other-sub", "wrong-iss", "other-key", "alg-none"))
+
+
+def forged_id_tokens(hub, sub, kinds):
+    """Issue 69, 10: ID tokens were not checked (with --oidc-claims id_token an unsigned one naming
+    class-admins made an admin), and a user info's `sub` other than the ID token's was believed.
+    The provider sends each forged token in turn: each sign-in is refused, nobody is made or
+    signed in, and the page shows no token."""
+    import sqlite3
+
+    def users():
+        with sqlite3.connect(CLASS_HOME / "hub" / "jupyterhub.sqlite") as db:
+            return {name for (name,) in db.execute("select name from users")}
+
+    before = users()
+    for kind in kinds:
+        requests.put(f"{hub.provider.issuer}/forge", json={"kind": kind}, timeout=30).raise_for_status()
+        session, answer = provider_login(hub, sub)
+        shown = answer.text or ""
+        said = re.sub(r"<[^>]+>|\s+", " ", shown)[-160:].strip()
+        check(answer.status_code in (403, 500) and who(session, hub) is None and "eyJ" not in shown
+              and users() <= before,
+              f"a sign-in whose ID token is forged ({kind}) is refused, nobody is signed in or made, and the page shows "
+              f"no token (HTTP {answer.status_code}: {said!r})")
 
 
 def school_login_entra():
@@ -492,6 +528,7 @@ def school_login_entra():
               f"token's groups ({groups})")
         check(page.status_code == 200 and "olga-pupil" in page.text,
               f"... and the teacher's class page shows the pupil (HTTP {page.status_code})")
+        forged_id_tokens(hub, "entra-pupil-oid", ("wrong-iss", "future-nbf", "alg-none", "other-key"))
     finally:
         if hub:
             hub.stop()
@@ -742,7 +779,10 @@ def main():
         for person in (tess, uma, head, alice, carol):
             person.log_in()
         status, names = listed(head)
-        check(status == 200 and set(SEVEN_B + EIGHT_C) <= set(names), f"the admin lists every class ({names})")
+        check(status == 200 and set(SEVEN_B + EIGHT_C) <= set(names), f"the whole hub's teacher lists every class ({names})")
+        admin_page = head.session.get(f"{hub.url}/hub/admin", timeout=60, allow_redirects=False)
+        check(admin_page.status_code == 403 and head.api("GET", f"/hub/api/users/{HEAD}").json().get("admin") is False,
+              f"... and is no admin of the hub (its admin page: HTTP {admin_page.status_code})")
         hub_api(tess, SEVEN_B, EIGHT_C)
         hub_api(uma, EIGHT_C, SEVEN_B)
         carol = servers(hub, tess, "mt-alice", "mt-carol", head)
@@ -751,16 +791,21 @@ def main():
         class_timetable(tess, "7B", SEVEN_B, "mt-carol")
         nobody_else(hub, alice)
         rows = page_rows(head)
-        check(rows == sorted(SEVEN_B + EIGHT_C), f"the admin's class page shows every class ({rows})")
-        opened = head.api("GET", "/user/mt-carol/api/contents")
-        check(opened.status_code == 200, f"... and the admin opens any student's server (HTTP {opened.status_code})")
+        check(rows == sorted(SEVEN_B + EIGHT_C), f"the whole hub's teacher's class page shows every class ({rows})")
+        opened = head.api("GET", "/user/mt-carol/api/contents", allow_redirects=False)
+        seen = head.api("GET", f"{PAGE}/help/mt-carol", allow_redirects=True)
+        check(opened.status_code in (403, 404) and seen.status_code == 200
+              and "sandbox" in seen.headers.get("Content-Security-Policy", ""),
+              f"... sees any student's notebook there (HTTP {seen.status_code}), and opens no student's server "
+              f"(HTTP {opened.status_code})")
         # A class more for mt-uma, while the hub runs: 7B has a teacher's role already.
         said = class_sh(hub, "add", UMA, "--teacher", "--class", "7B")
         check(said.returncode == 0 and "teaches 7B too" in said.stdout, f"class.sh add gives {UMA} 7B too ({said.stdout.strip()[:120]!r})")
         rows = page_rows(uma)
-        opened = uma.api("GET", "/user/mt-alice/api/contents")
-        check(rows == sorted(SEVEN_B + EIGHT_C) and opened.status_code == 200,
-              f"... and at once {UMA}'s page shows both classes ({rows}) and opens mt-alice's server (HTTP {opened.status_code})")
+        read = uma.api("GET", "/hub/api/users/mt-alice")
+        check(rows == sorted(SEVEN_B + EIGHT_C) and read.status_code == 200,
+              f"... and at once {UMA}'s page shows both classes ({rows}) and the hub lets them read mt-alice "
+              f"(HTTP {read.status_code})")
     finally:
         hub.stop()
         forget(EVERYONE)

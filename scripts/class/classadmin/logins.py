@@ -64,12 +64,17 @@ def refused(why):
     return web.HTTPError(403, why)
 
 
-def oidc_hook(hub, issuer, username_claim):
-    """oauthenticator's post_auth_hook for the school's OpenID Connect login: the person is the
-    issuer and their `sub`, and their hub name the one they were first given (identities)."""
+def oidc_hook(hub, issuer, username_claim, id_tokens=None):
+    """oauthenticator's post_auth_hook for the school's OpenID Connect login: the ID token checked
+    (`id_tokens`, an id_tokens.IdTokens: its signature, issuer, audience and times, and the same
+    person as the user info's), then the person is the issuer and their `sub`, and their hub
+    name the one they were first given (identities)."""
     def hook(authenticator, handler, auth_model):
-        claims = (auth_model.get("auth_state") or {}).get("oauth_user") or {}
+        state = auth_model.get("auth_state") or {}
+        claims = state.get("oauth_user") or {}
         try:
+            if id_tokens is not None:
+                id_tokens.check(state.get("id_token"), claims)
             # One issuer however it was written (a trailing slash or not, before and after a re-run).
             person = identities.identity("oidc", identities.issuer_form(issuer), claims.get("sub"))
             written = [identities.identity("oidc", form, claims.get("sub")) for form in {issuer, issuer.rstrip("/") + "/"}]

@@ -36,8 +36,8 @@ def school_login(c, env, hub, classes):
     class 7b, "teachers-of-7B" makes a teacher of it, "class-admins" an admin of the hub. Only the
     classes set up here count; someone in none of them (other staff, another school's pupils) is
     refused at the login, with a sentence. Logging out ends the provider's session too, where it
-    offers that (RP-initiated logout), else the next login asks for the password again: on a
-    shared computer the next pupil meets a login form."""
+    offers that (RP-initiated logout), and every login asks for the password again (prompt=login):
+    on a shared computer the next pupil meets a login form."""
     names = [n for n in env.get("MAGIC_CLASS_CLASS_NAMES", "").split(",") if n]
     groups_claim = env.get("MAGIC_CLASS_OIDC_GROUPS_CLAIM") or "groups"
     username_claim = env.get("MAGIC_CLASS_OIDC_USERNAME_CLAIM") or "preferred_username"
@@ -57,7 +57,15 @@ def school_login(c, env, hub, classes):
     oidc.scope = env.get("MAGIC_CLASS_OIDC_SCOPE", "openid profile email").split()
     # A name the hub accepts for now; the person's own is given by the guard.
     oidc.username_claim = lambda claims: identities.login_name(claims, username_claim) or "unnamed"
-    oidc.post_auth_hook = logins.oidc_hook(hub, env["MAGIC_CLASS_OIDC_ISSUER"], username_claim)
+    # Every login's ID token checked with the provider's keys (classadmin/id_tokens.py), which
+    # oauthenticator does not do, before the guard takes the person from it.
+    from classadmin.id_tokens import IdTokens
+    if not env.get("MAGIC_CLASS_OIDC_JWKS_URL"):
+        raise SystemExit("The hub's settings name no keys of the school login's provider (set up before the hub "
+                         "checked ID tokens): run sudo ./scripts/class.sh once more, which reads them")
+    id_tokens = IdTokens(env["MAGIC_CLASS_OIDC_JWKS_URL"], env.get("MAGIC_CLASS_OIDC_ALGS", "RS256").split(","),
+                         env["MAGIC_CLASS_OIDC_CLIENT_ID"], env["MAGIC_CLASS_OIDC_TOKEN_ISSUER"])
+    oidc.post_auth_hook = logins.oidc_hook(hub, env["MAGIC_CLASS_OIDC_ISSUER"], username_claim, id_tokens)
     oidc.login_service = env.get("MAGIC_CLASS_OIDC_NAME", "the school's login")
     oidc.manage_groups = True
     oidc.auth_state_groups_key = (
@@ -69,10 +77,14 @@ def school_login(c, env, hub, classes):
         f"Your school login is in none of the classes of this server ({', '.join(names)}), so it opens no lessons "
         "here: ask your teacher which login to use.")
     if env.get("MAGIC_CLASS_OIDC_LOGOUT_URL"):
+        # The provider's session ends too, where the pupil says yes to its question (the school
+        # registers public_url/hub/login as the client's post-logout redirect URI: docs).
         oidc.logout_redirect_url = url_concat(env["MAGIC_CLASS_OIDC_LOGOUT_URL"], {
             "client_id": env["MAGIC_CLASS_OIDC_CLIENT_ID"], "post_logout_redirect_uri": public_url + "/hub/login"})
-    else:
-        oidc.extra_authorize_params = {"prompt": "login"}
+    # And every sign-in asks for the password again, whatever the last pupil answered at the
+    # provider's logout (or if she walked away from it): on a shared computer the next pupil
+    # meets a login form, never the last one's session (issue 69).
+    oidc.extra_authorize_params = {"prompt": "login"}
     c.Authenticator.allow_all = False
     # Names that are the students' containers' and volumes' names too (magic-tictactoe-NAME).
     c.Authenticator.username_pattern = roster.LOGIN.pattern

@@ -28,20 +28,27 @@ except (OSError, ValueError) as error:
 missing = [k for k in ("authorization_endpoint", "token_endpoint", "userinfo_endpoint") if not found.get(k)]
 if missing:
     sys.exit(f"class.sh: {url} names no {', '.join(missing)}: is --oidc the issuer's address?")
+if not found.get("jwks_uri"):
+    sys.exit(f"class.sh: {url} names no jwks_uri, so the hub cannot check the provider's ID tokens")
 names = classes.replace(",", " ").split()
+algs = [a for a in found.get("id_token_signing_alg_values_supported") or ["RS256"] if a != "none"]
 print(found["authorization_endpoint"], found["token_endpoint"], found["userinfo_endpoint"],
-      found.get("end_session_endpoint") or "-", ",".join(roster.group_name(c) for c in names), ",".join(names))
+      found.get("end_session_endpoint") or "-", ",".join(roster.group_name(c) for c in names), found["jwks_uri"],
+      ",".join(algs) or "RS256", found.get("issuer") or issuer, ",".join(names))
 PYTHON
 )" || exit 2
+    # (The class names last: the rest of the line, spaces and all.)
     read -r MAGIC_CLASS_OIDC_AUTHORIZE_URL MAGIC_CLASS_OIDC_TOKEN_URL MAGIC_CLASS_OIDC_USERINFO_URL \
-        MAGIC_CLASS_OIDC_LOGOUT_URL MAGIC_CLASS_CLASSES MAGIC_CLASS_CLASS_NAMES <<<"$found"
+        MAGIC_CLASS_OIDC_LOGOUT_URL MAGIC_CLASS_CLASSES MAGIC_CLASS_OIDC_JWKS_URL MAGIC_CLASS_OIDC_ALGS \
+        MAGIC_CLASS_OIDC_TOKEN_ISSUER MAGIC_CLASS_CLASS_NAMES <<<"$found"
     [ "$MAGIC_CLASS_OIDC_LOGOUT_URL" = "-" ] && MAGIC_CLASS_OIDC_LOGOUT_URL=""
     [ -z "$secret_file" ] || install -m 600 "$secret_file" "$HUB_STATE/oidc-client-secret"
     MAGIC_CLASS_OIDC_ISSUER="$issuer" MAGIC_CLASS_OIDC_CLIENT_ID="$client" MAGIC_CLASS_OIDC_CLAIMS="$claims"
     MAGIC_CLASS_OIDC_USERNAME_CLAIM="$username_claim" MAGIC_CLASS_OIDC_GROUPS_CLAIM="$groups_claim"
     export MAGIC_CLASS_OIDC_ISSUER MAGIC_CLASS_OIDC_CLIENT_ID MAGIC_CLASS_OIDC_AUTHORIZE_URL MAGIC_CLASS_OIDC_TOKEN_URL \
         MAGIC_CLASS_OIDC_USERINFO_URL MAGIC_CLASS_OIDC_LOGOUT_URL MAGIC_CLASS_CLASSES MAGIC_CLASS_CLASS_NAMES \
-        MAGIC_CLASS_OIDC_CLAIMS MAGIC_CLASS_OIDC_USERNAME_CLAIM MAGIC_CLASS_OIDC_GROUPS_CLAIM
+        MAGIC_CLASS_OIDC_CLAIMS MAGIC_CLASS_OIDC_USERNAME_CLAIM MAGIC_CLASS_OIDC_GROUPS_CLAIM \
+        MAGIC_CLASS_OIDC_JWKS_URL MAGIC_CLASS_OIDC_ALGS MAGIC_CLASS_OIDC_TOKEN_ISSUER
 }
 
 # Sets MAGIC_CLASS_LTI_* and MAGIC_CLASS_CLASSES for a school's LMS (LTI 1.3): the platform's

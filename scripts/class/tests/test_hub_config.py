@@ -34,6 +34,8 @@ OIDC = {"MAGIC_CLASS_OIDC_ISSUER": "https://login.school.example", "MAGIC_CLASS_
         "MAGIC_CLASS_OIDC_AUTHORIZE_URL": "https://login.school.example/authorize",
         "MAGIC_CLASS_OIDC_TOKEN_URL": "https://login.school.example/token",
         "MAGIC_CLASS_OIDC_USERINFO_URL": "https://login.school.example/userinfo",
+        "MAGIC_CLASS_OIDC_JWKS_URL": "https://login.school.example/jwks", "MAGIC_CLASS_OIDC_ALGS": "RS256,none",
+        "MAGIC_CLASS_OIDC_TOKEN_ISSUER": "https://login.school.example",
         "MAGIC_CLASS_CLASSES": "7b,8c", "MAGIC_CLASS_CLASS_NAMES": "7B,8C"}
 LTI = {"MAGIC_CLASS_LTI_ISSUER": "https://lms.school.example", "MAGIC_CLASS_LTI_CLIENT_ID": "tool",
        "MAGIC_CLASS_LTI_AUTHORIZE_URL": "https://lms.school.example/auth",
@@ -70,14 +72,28 @@ class Config(unittest.TestCase):
         self.assertEqual((c.JupyterHub.hub_ip, c.ClassFirewall.class_hub_ip, c.ClassFirewall.class_internet),
                          ("172.30.0.1", "172.30.0.1", False), "the hub's API on the class network's gateway only")
         self.assertEqual((c.DockerSpawner.mem_limit, c.DockerSpawner.extra_host_config["pids_limit"]), ("2G", 256))
-        self.assertEqual(self.roles(c)["admin"]["users"], ["head"], "the teacher of no class is the hub's admin")
+        self.assertEqual(self.roles(c)["admin"]["users"], [], "no teacher is the hub's admin, nor stays it")
+        self.assertEqual(self.roles(c)["teacher-of-every-class"]["groups"], ["teachers-of-every-class"],
+                         "the teacher of no class reaches every class through a role of teachers")
         self.assertIn("servers!group=7b", self.roles(c)["teacher-of-7b"]["scopes"])
+        self.assertTrue(c.Spawner.disable_user_config, "a student's ~/.jupyter is not her server's config")
         self.assertEqual(c.JupyterHub.load_groups["7b"]["users"], ["ada"])
         culler = next(s for s in c.JupyterHub.services if s["name"] == "idle-culler")
         self.assertIn("--timeout=2700", culler["command"])
         self.assertEqual({s["name"] for s in c.JupyterHub.services},
                          {"idle-culler", "class", "lab-static", "class-accounts", "warm-up"})
         self.assertEqual(c.ConfigurableHTTPProxy.command[-1], "--redirect-port=8443", "http:// sent to https://")
+
+    def test_no_teacher_opens_a_student_s_server(self):
+        """Issue 69: every student's server is on the hub's origin, and what it serves is hers to
+        choose; a teacher's browser that loaded it acted as the teacher. No teacher's role holds
+        access:servers (nor the admin's), whatever the login."""
+        for env in ({}, OIDC, LTI):
+            c = self.load(ROSTER, MAGIC_CLASS_SPAWNER="docker", **env)
+            for role in c.JupyterHub.load_roles:
+                if role["name"] == "admin" or role["name"].startswith("teacher-of-"):
+                    self.assertFalse(role.get("users") and role["name"] == "admin", role)
+                    self.assertFalse([s for s in role.get("scopes", []) if s.startswith("access:servers")], role)
 
     def test_a_swarm(self):
         c = self.load(ROSTER, MAGIC_CLASS_SPAWNER="swarm")
@@ -123,7 +139,7 @@ class Config(unittest.TestCase):
     def test_the_lms_beside_a_class_list_and_alone(self):
         c = self.load(ROSTER, MAGIC_CLASS_SPAWNER="docker", **LTI)
         self.assertEqual(c.JupyterHub.authenticator_class, "multiauthenticator")
-        self.assertEqual(self.roles(c)["admin"]["users"], ["head"])
+        self.assertEqual(self.roles(c)["admin"]["users"], [])
         self.assertEqual(c.JupyterHub.load_groups["7b"]["users"], ["ada"])
         c = self.load("", MAGIC_CLASS_SPAWNER="docker", **LTI)
         self.assertEqual(c.JupyterHub.authenticator_class, "ltiauthenticator.lti13.auth.LTI13Authenticator")
