@@ -7,7 +7,10 @@ Jupyter Server on 127.0.0.1 with the Rust kernel, as a student's server runs it:
   the student's open connection is told the kernel is restarting, and the new kernel answers;
 - a new kernel that never answers (stopped before its first reply; Jupyter Server calls it
   "starting" for good) is replaced once it has had its time to start, and the one after it
-  answers.
+  answers;
+- a new kernel whose first cell runs longer than its time to start (a learner's first `:dep`
+  compiling: the guard's first question waits behind it) is left alone, and the cell finishes
+  (issue 69: it was killed after 176 s of a 240 s cell).
 
     .venv/bin/python scripts/kernel_watch_test.py      (the test command runs it)
 
@@ -165,6 +168,18 @@ def main():
               and answered,
               f"a new kernel that never answers (Jupyter Server says {state!r}) is replaced ({took:.0f} s after it was "
               f"stopped; it had {SETTLE} s to start), and the one after it answers")
+
+        # A new kernel given a long first cell at once: the guard's first question waits behind
+        # the cell, so the kernel has not answered the guard when its time to start is over.
+        answer = server.api("POST", "sessions", json={
+            "path": "first-cell.ipynb", "name": "first-cell.ipynb", "type": "notebook", "kernel": {"name": "rust"}})
+        busy_kernel = answer.json()["kernel"]["id"]
+        seconds = SETTLE + 3 * (PERIOD + ANSWER)
+        finished = asyncio.run(long_silent_cell(server, busy_kernel, seconds))
+        log = (server.folder / "server.log").read_text(errors="replace")
+        check(finished and f"kernel {busy_kernel} did not answer" not in log,
+              f"a new kernel whose first cell runs {seconds} s, longer than its {SETTLE} s to start, is left alone, and "
+              "the cell finishes")
     finally:
         server.stop()
         shutil.rmtree(scratch, ignore_errors=True)

@@ -64,6 +64,11 @@ else:
 authentication.teachers(c, PEOPLE, CLASSES, list_admins=not OIDC and (not LTI or bool(PEOPLE)))
 
 c.Spawner.default_url = f"/lab/tree/{NOTEBOOK}"
+# A student's server reads no Jupyter config and no lab extension from her home (~/.jupyter,
+# ~/.local/share/jupyter): the class's settings are the image's. (Not the wall between her
+# pages and the teacher: her server's port is hers to serve anything from, which is why no
+# teacher is sent there: classpage/view.py.)
+c.Spawner.disable_user_config = True
 # A class's servers start together on a small machine: give them time.
 c.Spawner.start_timeout = 180
 c.Spawner.http_timeout = 120
@@ -87,6 +92,8 @@ if SPAWNER in ("docker", "swarm"):
     c.DockerSpawner.extra_host_config = {
         "pids_limit": int(env["MAGIC_CLASS_PROCESSES"]),
         "memswap_limit": env["MAGIC_CLASS_MEMORY"],  # no swap beyond the memory limit
+        # No process of the student's gains privileges (the image has no setuid program either).
+        "security_opt": ["no-new-privileges"],
     }
     # Stopping the hub leaves the containers running; the hub takes them back when it starts.
     c.JupyterHub.cleanup_servers = False

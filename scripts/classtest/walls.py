@@ -42,6 +42,15 @@ def nobody_gets_in(hub, alice, bob, teacher):
     names = {user["name"] for user in listing.json()} if listing.status_code == 200 else set()
     check(listing.status_code == 200 and {alice.name, bob.name} <= names,
           f"the admin API answers the teacher, with the class (HTTP {listing.status_code})")
+    # Issue 69, 8: 20 tokens with 1 MB notes took the hub's database from 0.2 to 20.3 MB.
+    database = CLASS_HOME / "hub" / "jupyterhub.sqlite"
+    before = database.stat().st_size
+    answers = [alice.api("POST", f"/hub/api/users/{alice.name}/tokens",
+                         json={"note": "x" * (1 << 20), "expires_in": 60}).status_code for _ in range(20)]
+    grown = database.stat().st_size - before
+    check(set(answers) == {400} and grown < 1 << 20,
+          f"a student cannot make the hub store what she likes: 20 tokens with notes of 1 MB are refused "
+          f"({sorted(set(answers))}), the database grows {grown / 1e6:.2f} MB")
 
     # What a student's own code can do: it runs as the student, and the system stops it.
     crate = f"{DEFAULTS['STUDENT_CLASS_HOME'] if hub.containers else CLASS_HOME}/crate/src/lib.rs"
@@ -189,6 +198,14 @@ def cores_used(name, seconds):
 def walls(hub, alice, bob):
     """One student's runaway cells against a classmate's kernel."""
     bobs = Kernel(bob)
+    # Issue 69, 11: no setuid or setgid program in the image, and nothing of his gains privileges.
+    privileges = bobs.run(
+        '{ let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default(); '
+        'let flag = status.lines().find(|l| l.starts_with("NoNewPrivs:")).and_then(|l| l.split_whitespace().nth(1)).unwrap_or("?").to_string(); '
+        'let found = std::process::Command::new("find").args(["/", "-xdev", "-perm", "/6000", "-type", "f"]).output().unwrap(); '
+        'println!("{} {}", flag, String::from_utf8_lossy(&found.stdout).lines().count()); }')
+    check(privileges == "1 0", f"a student's processes run with no-new-privileges, and the image has no setuid or setgid "
+                                f"program (NoNewPrivs and the count of such programs: {privileges!r})")
     bobs.run("let kept = 4242;")
     bobs.timed(ORDINARY)  # the cell's first run compiles what later runs reuse
 
@@ -266,6 +283,14 @@ def faults(hub, alice, bob, teacher, bobs):
         student.start_server()
         work_is_there(student, "Docker's daemon restarted")
     bobs = Kernel(bob)
+    # Issue 69, 11: no setuid or setgid program in the image, and nothing of his gains privileges.
+    privileges = bobs.run(
+        '{ let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default(); '
+        'let flag = status.lines().find(|l| l.starts_with("NoNewPrivs:")).and_then(|l| l.split_whitespace().nth(1)).unwrap_or("?").to_string(); '
+        'let found = std::process::Command::new("find").args(["/", "-xdev", "-perm", "/6000", "-type", "f"]).output().unwrap(); '
+        'println!("{} {}", flag, String::from_utf8_lossy(&found.stdout).lines().count()); }')
+    check(privileges == "1 0", f"a student's processes run with no-new-privileges, and the image has no setuid or setgid "
+                                f"program (NoNewPrivs and the count of such programs: {privileges!r})")
     bobs.run("let kept = 4242;")
 
     hub.stop()

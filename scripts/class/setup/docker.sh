@@ -55,11 +55,14 @@ ensure_class_network() {
     [ -n "$class_hub_ip" ] || { say "The class's network $CLASS_NETWORK has no gateway address"; return 1; }
 }
 
-# The base of the students' image, here or from a registry; a sentence on how to make one if not.
+# The base of the students' image, here or from a registry; a sentence on how to make one if not,
+# naming again the run's class list and teacher (LIST_ARGS...: a run's inputs are not kept).
 ensure_base_image() {
-    local base="$1"
+    local base="$1" again=""
+    shift
+    [ $# -eq 0 ] || again=" $(printf '%q ' "$@")"
     if ! docker image inspect "$base" >/dev/null 2>&1 && ! docker pull "$base" >/dev/null 2>&1; then
-        say "No base image $base here, and no registry gave it. Make one from Debian's archive (about half a minute) and give it: sudo ./scripts/class.sh --base-image \"\$(sudo ./scripts/class/debian-base.sh)\" (the class's other settings are kept), or run without containers: --no-containers"
+        say "No base image $base here, and no registry gave it. Make one from Debian's archive (about half a minute) and give it: sudo ./scripts/class.sh${again% } --base-image \"\$(sudo ./scripts/class/debian-base.sh)\" (the class's other settings are kept), or run without containers: --no-containers"
         return 1
     fi
 }

@@ -50,7 +50,9 @@ ensure_docker_and_base() {
         containers=0
         return 0
     fi
-    docker image inspect "$STUDENT_IMAGE:$STUDENT_IMAGE_TAG" >/dev/null 2>&1 || ensure_base_image "$base_image" || exit 1
+    docker image inspect "$STUDENT_IMAGE:$STUDENT_IMAGE_TAG" >/dev/null 2>&1 \
+        || ensure_base_image "$base_image" ${students:+--students "$students"} ${klass:+--class "$klass"} \
+            ${teacher:+--teacher "$teacher"} || exit 1
 }
 
 # Where students' servers run: containers from the students' image (on this machine, or over

@@ -29,6 +29,27 @@ except ImportError:
 MACHINE = {"root", "bin", "nobody"}
 
 
+class TheHubOnThisMachine(unittest.TestCase):
+    def test_no_insecure_request_warning_in_the_technician_s_terminal(self):
+        """Issue 69, 11: every restore of an HTTPS class printed urllib3's InsecureRequestWarning
+        (the hub's own certificate, made by class.sh, is vouched for by no authority)."""
+        import warnings
+        from unittest import mock
+
+        import urllib3
+        from classadmin.accounts import LiveHub
+
+        def request(*args, **kwargs):
+            warnings.warn("Unverified HTTPS request", urllib3.exceptions.InsecureRequestWarning)
+            return "answer"
+
+        hub = LiveHub("https://127.0.0.1:8443", "token")
+        with warnings.catch_warnings(record=True) as shown, mock.patch.object(hub.requests, "request", request):
+            warnings.simplefilter("always")
+            self.assertEqual(hub.api("GET", "/users"), "answer")
+        self.assertEqual([str(w.message) for w in shown], [])
+
+
 @unittest.skipUnless(HUB, "JupyterHub and NativeAuthenticator are not installed here (the class's environment has them)")
 class Accounts_(unittest.TestCase):
     def setUp(self):

@@ -108,6 +108,14 @@ class Modules(unittest.TestCase):
             self.assertNotIn(str(hers), unit)
             self.assertNotIn(str(shared), unit)
 
+    def test_the_no_base_image_hint_names_the_class_list_again(self):
+        """Issue 69, 11: the hint's command dropped the class list (a run's input, not kept), so the
+        technician ran class.sh a third time."""
+        code, out, err = bash(f'source "{MODULES}/docker.sh"; docker() {{ return 1; }}; '
+                              'ensure_base_image img:1 --students "/srv/lists/class 7b.txt" --teacher "Ms Tee"')
+        self.assertEqual(code, 1)
+        self.assertIn(r"sudo ./scripts/class.sh --students /srv/lists/class\ 7b.txt --teacher Ms\ Tee --base-image", err)
+
     def test_the_hubs_settings_file(self):
         code, out, err = bash(f'source "{MODULES}/hub.sh"; MAGIC_CLASS_HOME=/srv/x MAGIC_CLASS_PORT=8000 hub_env')
         self.assertEqual(code, 0, err)
