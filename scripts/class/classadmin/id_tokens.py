@@ -30,13 +30,22 @@ class IdTokens:
             raise Refusal("the school's login sent no ID token with this sign-in, so the hub cannot tell who it "
                           "is: ask the school's technician (the hub's client needs the openid scope)")
         try:
-            alg = jwt.get_unverified_header(token).get("alg")
+            header = jwt.get_unverified_header(token)
+            alg = header.get("alg")
             if alg not in self.algorithms:
                 raise jwt.InvalidAlgorithmError(f"signed with {alg!r}, not one of {', '.join(self.algorithms)}")
-            key = self.keys.get_signing_key_from_jwt(token)
-            return jwt.decode(token, key.key, algorithms=self.algorithms, audience=self.client_id,
-                              issuer=self.issuer, leeway=LEEWAY,
-                              options={"require": ["iss", "sub", "aud", "exp", "iat"]})
+            # The key the token names; a provider with one key may name none: then each of its
+            # signing keys is tried.
+            keys = [self.keys.get_signing_key(header["kid"])] if header.get("kid") else self.keys.get_signing_keys()
+            for number, key in enumerate(keys, 1):
+                try:
+                    return jwt.decode(token, key.key, algorithms=self.algorithms, audience=self.client_id,
+                                      issuer=self.issuer, leeway=LEEWAY,
+                                      options={"require": ["iss", "sub", "aud", "exp", "iat"]})
+                except jwt.InvalidSignatureError:
+                    if number == len(keys):
+                        raise
+            raise jwt.InvalidSignatureError("the provider has no key to check it with")
         except (jwt.PyJWTError, ValueError) as problem:
             raise Refusal(f"the school's login sent an ID token that does not check out ({problem}), so nobody is "
                           "signed in: try again, and if it goes on, ask the school's technician") from None

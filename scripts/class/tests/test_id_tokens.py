@@ -87,6 +87,16 @@ class IdTokens(unittest.TestCase):
             if token:
                 self.assertNotIn(token, str(refused.exception), why)
 
+    def test_a_provider_with_one_key_may_name_none(self):
+        now = int(time.time())
+        token = jwt.encode({"iss": ISSUER, "sub": "ada", "aud": CLIENT, "iat": now, "exp": now + 300}, self.key,
+                           algorithm="RS256")
+        self.assertEqual(self.checker.check(token, {"sub": "ada"})["sub"], "ada")
+        other = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        with self.assertRaises(Refusal):
+            self.checker.check(jwt.encode({"iss": ISSUER, "sub": "ada", "aud": CLIENT, "iat": now, "exp": now + 300},
+                                          other, algorithm="RS256"), {"sub": "ada"})
+
     def test_the_user_info_must_name_the_id_token_s_person(self):
         with self.assertRaises(Refusal) as refused:
             self.checker.check(self.token(), {"sub": "bruno"})
