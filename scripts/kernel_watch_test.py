@@ -80,7 +80,10 @@ async def long_silent_cell(server, kernel, seconds):
         socket_.write_message(text)
         end = time.monotonic() + seconds + 60
         while time.monotonic() < end:
-            raw = await asyncio.wait_for(socket_.read_message(), end - time.monotonic())
+            try:
+                raw = await asyncio.wait_for(socket_.read_message(), end - time.monotonic())
+            except asyncio.TimeoutError:
+                return False  # no reply: the kernel that ran it is gone
             if raw is None:
                 return False
             message = json.loads(raw)
