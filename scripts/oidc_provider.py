@@ -122,10 +122,11 @@ def forging(flask_app):
         elif kind == "other-key":
             key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
         claims["groups"] = ["class-admins"]  # what a forger would ask for
+        named = {"kid": header["kid"]} if header.get("kid") else None  # the key it names, as the real token does
         if kind == "alg-none":
-            body["id_token"] = jwt.encode(claims, None, algorithm="none", headers={"kid": header.get("kid")})
+            body["id_token"] = jwt.encode(claims, None, algorithm="none", headers=named)
         else:
-            body["id_token"] = jwt.encode(claims, key, algorithm="RS256", headers={"kid": header.get("kid")})
+            body["id_token"] = jwt.encode(claims, key, algorithm="RS256", headers=named)
         response.set_data(json.dumps(body))
         return response
 
