@@ -493,11 +493,10 @@ def forged_id_tokens(hub, sub, kinds):
     class-admins made an admin), and a user info's `sub` other than the ID token's was believed.
     The provider sends each forged token in turn: each sign-in is refused by the hub's check, in
     a sentence, nobody is made or signed in, and the page shows no token."""
-    import sqlite3
+    from classadmin.homes import hub_users
 
     def users():
-        with sqlite3.connect(CLASS_HOME / "hub" / "jupyterhub.sqlite") as db:
-            return {name for (name,) in db.execute("select name from users")}
+        return hub_users(CLASS_HOME / "hub")
 
     before = users()
     for kind in kinds:

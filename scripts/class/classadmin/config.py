@@ -22,7 +22,7 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import roster
+from . import identities, roster
 
 SCRIPTS = Path(__file__).resolve().parent.parent
 LIMITS = dict(line.split("=", 1) for line in (SCRIPTS / "defaults.env").read_text().splitlines()
@@ -351,7 +351,7 @@ def merged(hub, args):
     if run["students"] and not Path(run["students"]).is_file():
         raise Refused(f"no class list at {run['students']}")
     # An issuer written with a trailing slash or without is the same school login: kept as it was.
-    if settings["oidc"] and before["oidc"] and settings["oidc"].rstrip("/") == before["oidc"].rstrip("/"):
+    if settings["oidc"] and before["oidc"] and identities.issuer_form(settings["oidc"]) == identities.issuer_form(before["oidc"]):
         settings["oidc"] = before["oidc"]
     checked(settings)
     changed = {key: (before[key], settings[key]) for key in BY_KEY if before[key] != settings[key]}

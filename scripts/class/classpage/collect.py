@@ -15,13 +15,14 @@ from .settings import COURSE, HUB, WORK, home
 
 COLLECTED = HUB / "collected"  # in the hub's folder: root only
 MOST_BYTES = 32 << 20  # a notebook larger than this (its outputs, most likely) is left out, and said
+NOTEBOOK = re.compile(r"notebooks/[\w.-]+\.ipynb")  # a course notebook's path in a student's folder
 
 
 def collect(notebook, logins):
     """Each student's of `logins` copy of `notebook` (a course notebook's path in their folder):
     the zip's bytes, its file name, and a sentence of what was collected. The copies also go to
     COLLECTED/<notebook> <time>/<student>.ipynb."""
-    if not re.fullmatch(r"notebooks/[\w.-]+\.ipynb", notebook) or not (COURSE / notebook).exists():
+    if not NOTEBOOK.fullmatch(notebook) or not (COURSE / notebook).exists():
         raise ValueError(f"the course has no notebook {notebook}")
     stem = Path(notebook).stem
     when = datetime.datetime.now().strftime("%Y-%m-%d %H.%M.%S")

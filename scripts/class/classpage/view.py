@@ -23,6 +23,7 @@ import re
 
 from classadmin.homes import read_in
 
+from .collect import MOST_BYTES, NOTEBOOK
 from .settings import WORK, home
 
 # Policy of the view's responses (see above).
@@ -35,8 +36,6 @@ HEADERS = {
     "Cache-Control": "no-store",
     "Cross-Origin-Opener-Policy": "same-origin",
 }
-MOST_BYTES = 32 << 20  # as collect.py's: a notebook larger than this is not shown, and said
-NOTEBOOK = re.compile(r"notebooks/[\w.-]+\.ipynb")
 
 
 def notebook_html(student, notebook):

@@ -12,7 +12,8 @@ import unittest
 from pathlib import Path
 from unittest import mock
 
-os.environ.setdefault("MAGIC_CLASS_HOME", tempfile.mkdtemp(prefix="lms-test-"))
+CLASS_HOME = tempfile.TemporaryDirectory(prefix="lms-test-")  # removed when the tests end
+os.environ.setdefault("MAGIC_CLASS_HOME", CLASS_HOME.name)
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 try:
     from classpage import lms  # noqa: E402

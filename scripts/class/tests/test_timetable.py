@@ -13,7 +13,8 @@ import unittest
 from pathlib import Path
 from unittest import mock
 
-os.environ.setdefault("MAGIC_CLASS_HOME", tempfile.mkdtemp(prefix="timetable-test-"))
+CLASS_HOME = tempfile.TemporaryDirectory(prefix="timetable-test-")  # removed when the tests end
+os.environ.setdefault("MAGIC_CLASS_HOME", CLASS_HOME.name)
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from classpage import tasks  # noqa: E402 (after the environment it reads)
 
