@@ -10,7 +10,7 @@ import time
 import requests
 
 from checks import check
-from class_harness import DEFAULTS, cgroup, container, until_ready
+from class_harness import DEFAULTS, alone_on_the_machine, cgroup, container, until_ready
 from hubclient import NOTEBOOK, Student, ready
 from classtest.common import CLASS_HOME, LATECOMER, MEMORY, STUDENTS, Kernel, address_of, kernel_of, rust, server_running, work_is_there
 
@@ -225,6 +225,8 @@ def walls(hub, alice, bob):
 
     # The classmate's cell alone, measured just before the runaway cells, after the memory bomb
     # has pressed the machine's memory (and its file cache), so that only the runaway cells differ.
+    # Fairness measured on 2 cores needs them both: nothing of the test command's runs beside.
+    alone_on_the_machine("a classmate's cell is timed beside runaway ones")
     alone = bobs.timed(ORDINARY, times=7)
     threads = alices.run(THREADS)
     cores = cores_used(alice.name, 5)
