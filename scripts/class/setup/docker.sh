@@ -55,16 +55,51 @@ ensure_class_network() {
     [ -n "$class_hub_ip" ] || { say "The class's network $CLASS_NETWORK has no gateway address"; return 1; }
 }
 
-# The base of the students' image, here or from a registry; a sentence on how to make one if not,
-# naming again the run's class list and teacher (LIST_ARGS...: a run's inputs are not kept).
+# Where no registry gives a Debian base (a school's server with no route to Docker Hub, the
+# project's test machines), the students' image is built on this machine's own Debian release,
+# made from the Debian archive its apt already uses (scripts/class/debian-base.sh: debootstrap,
+# about half a minute, once) and kept as magic-tictactoe-base:CODENAME.
+MAKE_BASE_IMAGE="$ROOT/scripts/class/debian-base.sh"
+made_base_image() {
+    local codename
+    codename="$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")"
+    [ -n "$codename" ] && echo "magic-tictactoe-base:$codename"
+}
+
+# The base the students' image is built on, as this machine has it now, without a download:
+# BASE, or for a Debian base it lacks, the one made from Debian's archive when there is one.
+local_base_image() {
+    local base="$1" made
+    if ! docker image inspect "$base" >/dev/null 2>&1 && [ "${base%%:*}" = debian ] \
+        && made="$(made_base_image)" && docker image inspect "$made" >/dev/null 2>&1; then
+        base="$made"
+    fi
+    echo "$base"
+}
+
+# Sets base_image to the base of the students' image: BASE here or from a registry; for a Debian
+# base no registry gives, this machine's own Debian made from its archive (said as it goes). If
+# neither, a sentence on what to do, naming again the run's class list and teacher (LIST_ARGS...:
+# a run's inputs are not kept).
 ensure_base_image() {
-    local base="$1" again=""
+    local base="$1" again="" made
     shift
     [ $# -eq 0 ] || again=" $(printf '%q ' "$@")"
-    if ! docker image inspect "$base" >/dev/null 2>&1 && ! docker pull "$base" >/dev/null 2>&1; then
-        say "No base image $base here, and no registry gave it. Make one from Debian's archive (about half a minute) and give it: sudo ./scripts/class.sh${again% } --base-image \"\$(sudo ./scripts/class/debian-base.sh)\" (the class's other settings are kept), or run without containers: --no-containers"
-        return 1
+    base="$(local_base_image "$base")"
+    if docker image inspect "$base" >/dev/null 2>&1 || docker pull "$base" >/dev/null 2>&1; then
+        base_image="$base"
+        return 0
     fi
+    if [ "${base%%:*}" = debian ] && [ -r /etc/debian_version ]; then
+        say "No base image $base here, and no registry gave it: making this machine's own Debian from its archive with debootstrap (about half a minute, once)"
+        if made="$("$MAKE_BASE_IMAGE")"; then
+            say "... the students' image is built on $made"
+            base_image="$made"
+            return 0
+        fi
+    fi
+    say "No base image $base here, and no registry gave it. Make one from Debian's archive (about half a minute) and give it: sudo ./scripts/class.sh${again% } --base-image \"\$(sudo ./scripts/class/debian-base.sh)\" (the class's other settings are kept), or run without containers: --no-containers"
+    return 1
 }
 
 # The students' image, STUDENT_IMAGE:STUDENT_IMAGE_TAG (scripts/class/defaults.env), built from
@@ -76,6 +111,7 @@ ensure_student_image() {
     local base="$1"
     source "$ROOT/scripts/class/defaults.env"
     local image="$STUDENT_IMAGE:$STUDENT_IMAGE_TAG" context="$CLASS_HOME/image"
+    base="$(local_base_image "$base")"
     ensure_rust_kernel
     local key
     key="$(
@@ -90,6 +126,7 @@ ensure_student_image() {
         return 0
     fi
     ensure_base_image "$base" || return 1
+    base="$base_image"
     say "Building the students' image $image on $base (a few minutes)"
     local started=$SECONDS
     rm -rf "$context" && mkdir -p "$context/prebuilt/bin"

@@ -116,6 +116,33 @@ class Modules(unittest.TestCase):
         self.assertEqual(code, 1)
         self.assertIn(r"sudo ./scripts/class.sh --students /srv/lists/class\ 7b.txt --teacher Ms\ Tee --base-image", err)
 
+    def test_a_debian_base_no_registry_gives_is_made_from_the_archive(self):
+        """Issue 70: the README's class command stopped on a fresh machine with no registry, for a
+        step the installer can take itself: the base is made from Debian's archive, said as it goes,
+        and the students' image is built on it; a maker that fails leaves the sentence on what to do."""
+        if not Path("/etc/debian_version").exists():
+            self.skipTest("not a Debian machine")
+        with tempfile.TemporaryDirectory() as folder:
+            maker = Path(folder) / "maker"
+            maker.write_text("#!/bin/sh\necho made >> \"$(dirname \"$0\")/calls\"\necho magic-tictactoe-base:test\n")
+            maker.chmod(0o755)
+            code, out, err = bash(f'source "{MODULES}/docker.sh"; docker() {{ return 1; }}; MAKE_BASE_IMAGE="{maker}"; '
+                                  'ensure_base_image debian:bookworm-slim --students class.txt; echo "base: $base_image"')
+            self.assertEqual(code, 0, err)
+            self.assertIn("base: magic-tictactoe-base:test", out)
+            self.assertIn("No base image debian:bookworm-slim here, and no registry gave it: making", err)
+            self.assertEqual((Path(folder) / "calls").read_text(), "made\n")
+            maker.write_text("#!/bin/sh\nexit 1\n")
+            code, out, err = bash(f'source "{MODULES}/docker.sh"; docker() {{ return 1; }}; MAKE_BASE_IMAGE="{maker}"; '
+                                  'ensure_base_image debian:bookworm-slim --students class.txt')
+            self.assertEqual(code, 1)
+            self.assertIn("sudo ./scripts/class.sh --students class.txt --base-image", err)
+            # Another system's base is never replaced by this machine's Debian.
+            code, out, err = bash(f'source "{MODULES}/docker.sh"; docker() {{ return 1; }}; MAKE_BASE_IMAGE="{maker}"; '
+                                  'ensure_base_image ubuntu:24.04')
+            self.assertEqual(code, 1)
+            self.assertNotIn("making", err)
+
     def test_the_hubs_settings_file(self):
         code, out, err = bash(f'source "{MODULES}/hub.sh"; MAGIC_CLASS_HOME=/srv/x MAGIC_CLASS_PORT=8000 hub_env')
         self.assertEqual(code, 0, err)
