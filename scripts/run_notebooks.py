@@ -27,6 +27,7 @@ import json
 import os
 import pathlib
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -243,11 +244,13 @@ def run(path, write, html_dir, timeout, scale=None):
         resources={"metadata": {"path": str(path.parent)}},
     )
     # The kernel runs as a class kernel does: Jupyter names its notebook, and its checks go to a
-    # progress file (the crate writes one only where this variable names it).
+    # progress file (the crate writes one only where this variable names it). Its temporary
+    # folder is one of the run's own, removed with what the kernel left in it (a scale's file).
     scratch = pathlib.Path(tempfile.mkdtemp(prefix="magic-tictactoe-run-"))
     progress = scratch / "progress.jsonl"
-    saved = {name: os.environ.get(name) for name in ("MAGIC_TICTACTOE_PROGRESS", "JPY_SESSION_NAME")}
+    saved = {name: os.environ.get(name) for name in ("MAGIC_TICTACTOE_PROGRESS", "JPY_SESSION_NAME", "TMPDIR")}
     os.environ["MAGIC_TICTACTOE_PROGRESS"] = str(progress)
+    os.environ["TMPDIR"] = str(scratch)
     os.environ["JPY_SESSION_NAME"] = str(path)
     start = time.monotonic()
     again = []
@@ -269,8 +272,7 @@ def run(path, write, html_dir, timeout, scale=None):
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
-        progress.unlink(missing_ok=True)
-        scratch.rmdir()
+        shutil.rmtree(scratch, ignore_errors=True)
     elapsed = time.monotonic() - start
     problems, html_outputs = problems_in(nb, lesson=path.parent == LESSONS)
     problems += again

@@ -1,10 +1,8 @@
 //! Parsing, printing and the rules of a legal board, checked on every grid.
 
-mod common;
-
 use std::collections::HashSet;
 
-use common::{Grid, all_grids, has_line_by_table};
+use crate::common::{Grid, all_grids, has_line_by_table};
 use magic_tictactoe::{
     Board, BoardError, Ending, MoveError, ParseBoardError, Player, Square, TicTacToe,
     TwoPlayerGame, stats,

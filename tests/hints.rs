@@ -6,8 +6,7 @@ use magic_tictactoe::exercises::check_never_loses;
 use magic_tictactoe::magic;
 use magic_tictactoe::{Board, Level, Player, Square};
 
-mod common;
-use common::learners::{careful, open_lines, win_or_block};
+use crate::common::learners::{careful, open_lines, win_or_block};
 
 /// The free squares where `who` would make two threats at once (a fork).
 fn fork_squares(board: &Board, who: Player) -> Vec<Square> {

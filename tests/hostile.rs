@@ -641,10 +641,7 @@ fn the_whole_game_calls() {
     }
     let _ = Triples::all().to_html();
     let _ = MagicGrid::siamese(9).map(|grid| grid.sets_reaching_the_constant());
-    let _ = render::set_scale(f64::NAN);
-    let _ = render::set_scale(f64::INFINITY);
-    let _ = (render::projector(), render::scale());
-    render::set_scale(1.0);
+    // render::set_scale and render::projector: tests/scale.rs, in a process of their own.
     let verdicts = [
         check_win_test(|numbers: &[u8]| numbers[5] > 0),
         check_win_test(|numbers: &[u8]| numbers.iter().sum::<u8>() == 15),
@@ -702,7 +699,8 @@ fn the_whole_game_calls() {
 fn every_public_function_is_thrown_at() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let this = std::fs::read_to_string(root.join("tests/hostile.rs")).expect("this file")
-        + &std::fs::read_to_string(root.join("tests/hostile_games.rs")).expect("its sister");
+        + &std::fs::read_to_string(root.join("tests/hostile_games.rs")).expect("its sister")
+        + &std::fs::read_to_string(root.join("tests/scale.rs")).expect("the scale's own");
     let mut missing = BTreeSet::new();
     let mut stack = vec![root.join("src")];
     while let Some(dir) = stack.pop() {

@@ -5,8 +5,7 @@
 use magic_tictactoe::{Bot, TicTacToe};
 use std::cell::Cell;
 
-mod common;
-use common::learners::careful;
+use crate::common::learners::careful;
 
 use magic_tictactoe::challenge::{Challenge, DepthStudy, STUDY_LEVELS};
 use magic_tictactoe::clickable::{ClickableGame, Entry};

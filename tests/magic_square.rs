@@ -1,8 +1,6 @@
 //! The magic-square trick checked against the plain table of lines, everywhere.
 
-mod common;
-
-use common::{Grid, LINES, all_grids, has_line_by_table, line_set, square};
+use crate::common::{Grid, LINES, all_grids, has_line_by_table, line_set, square};
 use magic_tictactoe::{Line, Square, SquareSet, magic};
 
 #[test]

@@ -5,8 +5,6 @@ use magic_tictactoe::prelude::*;
 use magic_tictactoe::stats;
 use magic_tictactoe::{Ending, TicTacToe, TwoPlayerGame};
 
-mod common;
-
 fn in_play() -> Vec<Board> {
     let boards: Vec<Board> = stats::reachable_positions()
         .into_iter()
@@ -222,7 +220,7 @@ fn the_notebooks_challenges_say_what_the_notebook_says() {
 fn a_learners_playout_policy_leads_the_playouts() {
     use magic_tictactoe::engine::mcts::PlayoutPolicy;
 
-    use common::learners::win_or_block;
+    use crate::common::learners::win_or_block;
     let smart = PlayoutPolicy::new(TicTacToe::default(), win_or_block);
     let search = Mcts::new(30).unwrap();
     let count = |perfect: &dyn Fn(Board, u64) -> Option<Square>| {

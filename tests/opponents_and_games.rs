@@ -1,6 +1,6 @@
 //! Computer opponents and game sessions.
 
-mod common;
+use crate::common;
 
 use magic_tictactoe::{
     Board, Game, Level, MoveError, Opponent, Player, Reason, Square, magic, stats,

@@ -5,8 +5,7 @@
 use magic_tictactoe::exercises::Exercise;
 use magic_tictactoe::paper::PaperTree;
 
-mod common;
-use common::learners::open_lines;
+use crate::common::learners::open_lines;
 
 fn board(text: &str) -> magic_tictactoe::Board {
     text.parse().expect("a board")

@@ -1,7 +1,7 @@
 //! The teaching tools: the search tree stepper, the exact tournament, Pick 15, beyond 3x3,
 //! exercises and galleries.
 
-mod common;
+use crate::common;
 
 use magic_tictactoe::beyond::MagicGrid;
 use magic_tictactoe::exercises::{Exercise, check_win_test};

@@ -62,21 +62,25 @@ impl Default for Scale {
 /// The scale every picture is drawn at unless it is given its own: bits of an `f64`.
 static NOTEBOOK_SCALE: AtomicU64 = AtomicU64::new(0x3FF0_0000_0000_0000); // 1.0
 
+/// The start of the name of the file that keeps a kernel's scale: [`shared_setting`].
+const SHARED_SETTING: &str = "magic-tictactoe-scale-";
+
 /// Where the notebook's scale is kept for every cell to read.
 ///
 /// The Rust kernel links this crate into the code of each cell separately, so a static set in
 /// one cell is a different static from the one the next cell reads: a teacher's
-/// `render::projector()` would change nothing after its own cell. So the scale is also written
-/// to a small file in the temporary folder, named after the kernel's process, with the
-/// process's start time (where the system tells it) so that a later process that happens to
-/// get the same number does not take it up.
+/// `render::projector()` would change nothing after its own cell. So a scale other than the
+/// normal one is also written to a small file in the temporary folder, named after the kernel's
+/// process, with the process's start time (where the system tells it) so that a later process
+/// that happens to get the same number does not take it up. The normal scale needs no file:
+/// setting it removes the file.
 fn shared_setting() -> PathBuf {
-    std::env::temp_dir().join(format!("magic-tictactoe-scale-{}", std::process::id()))
+    std::env::temp_dir().join(format!("{SHARED_SETTING}{}", std::process::id()))
 }
 
-/// When this process started, in the system's clock ticks since boot (Linux), or nothing.
-fn process_start() -> String {
-    std::fs::read_to_string("/proc/self/stat")
+/// When process `pid` started, in the system's clock ticks since boot (Linux), or nothing.
+fn process_start_of(pid: &str) -> String {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
         .ok()
         .and_then(|stat| {
             // The fields after the command's name, which is in parentheses and may hold spaces:
@@ -85,6 +89,45 @@ fn process_start() -> String {
             after_name.split_whitespace().nth(19).map(str::to_owned)
         })
         .unwrap_or_default()
+}
+
+/// When this process started, in the system's clock ticks since boot (Linux), or nothing.
+fn process_start() -> String {
+    process_start_of("self")
+}
+
+/// Removes the scale files of kernels that have ended (their process gone, or its number now
+/// another process's), so that a machine's temporary folder does not fill with one file per
+/// kernel a class ever ran. Where the system tells no start times, it leaves every file alone.
+fn forget_ended_kernels() {
+    if process_start().is_empty() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|name| name.strip_prefix(SHARED_SETTING))
+        else {
+            continue;
+        };
+        if pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let started = std::fs::read_to_string(entry.path()).unwrap_or_default();
+        let kept_start = started
+            .split_once(' ')
+            .map(|(_, start)| start)
+            .unwrap_or("");
+        let start = process_start_of(pid);
+        if start.is_empty() || start != kept_start {
+            // Another account's file in a shared folder cannot be removed: it is left.
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Draws every picture from now on `factor` times its normal size (0.5 to 4), and returns the
@@ -102,7 +145,12 @@ pub fn set_scale(factor: f64) -> Scale {
     let scale = Scale::new(factor);
     NOTEBOOK_SCALE.store(scale.0.to_bits(), Ordering::Relaxed);
     // Without the file (a read-only temporary folder, say) the scale still holds in this cell.
-    let _ = std::fs::write(shared_setting(), format!("{} {}", scale.0, process_start()));
+    if scale == Scale::NORMAL {
+        let _ = std::fs::remove_file(shared_setting());
+    } else {
+        forget_ended_kernels();
+        let _ = std::fs::write(shared_setting(), format!("{} {}", scale.0, process_start()));
+    }
     scale
 }
 
@@ -231,3 +279,46 @@ macro_rules! notebook_pictures {
 }
 
 pub(crate) use notebook_pictures;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A process number no process has now (Linux), for a kernel that has ended.
+    fn ended_pid() -> u32 {
+        (4_000_000..)
+            .find(|pid| !std::path::Path::new(&format!("/proc/{pid}")).exists())
+            .unwrap()
+    }
+
+    #[test]
+    fn the_scale_files_of_ended_kernels_are_removed_and_a_living_ones_kept() {
+        if process_start().is_empty() {
+            return; // no start times to tell (not Linux): every file is left alone
+        }
+        let folder = std::env::temp_dir();
+        let ended = folder.join(format!("{SHARED_SETTING}{}", ended_pid()));
+        // Process 1 lives, but a file with another start time was a kernel that had its number.
+        let reused = folder.join(format!("{SHARED_SETTING}1"));
+        let living = folder.join(format!("{SHARED_SETTING}{}", std::process::id()));
+        let other = folder.join(format!("{SHARED_SETTING}notes"));
+        std::fs::write(&ended, "2 12345").unwrap();
+        std::fs::write(&reused, "2 not-its-start").unwrap();
+        std::fs::write(&living, format!("2 {}", process_start())).unwrap();
+        std::fs::write(&other, "a learner's own file").unwrap();
+        forget_ended_kernels();
+        let (ended_left, reused_left) = (ended.exists(), reused.exists());
+        let (living_kept, other_kept) = (living.exists(), other.exists());
+        for file in [&ended, &reused, &living, &other] {
+            let _ = std::fs::remove_file(file);
+        }
+        assert!(
+            !ended_left && !reused_left,
+            "the files of kernels that ended are removed"
+        );
+        assert!(
+            living_kept && other_kept,
+            "a living kernel's file, and files of other names, stay"
+        );
+    }
+}
