@@ -14,7 +14,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -51,12 +50,14 @@ class ClassServer:
         self.docker = None  # an IsolatedDocker the class runs on, if the test made one
 
     def command(self, setup_only=False):
-        listing = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
-        listing.write("\n".join(self.students) + "\n")
-        listing.close()
-        os.chmod(listing.name, 0o644)
-        command = [str(ROOT / "scripts" / "class.sh"), "--students", listing.name,
-                   "--ip", "127.0.0.1", "--port", str(self.port), *self.options]
+        command = [str(ROOT / "scripts" / "class.sh"), "--ip", "127.0.0.1", "--port", str(self.port), *self.options]
+        if self.students:
+            # In the class's folder, which the test removes: nothing left in the temporary folder.
+            listing = self.class_home / "test-class-list.txt"
+            listing.parent.mkdir(parents=True, exist_ok=True)
+            listing.write_text("\n".join(self.students) + "\n")
+            listing.chmod(0o644)
+            command[1:1] = ["--students", str(listing)]
         if not setup_only:
             # The test owns the hub's process (and stops it), where systemd runs the machine too.
             command.append("--foreground")

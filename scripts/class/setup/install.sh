@@ -5,6 +5,18 @@
 # The class list (and the teacher) first, before anything is installed or made: every problem in
 # it is said, with its line, and nothing changes. --check stops here.
 ensure_list_is_right() {
+    # A class list makes password accounts: a class that signs in with the school's login or comes
+    # from its LMS never uses them, and a pupil of the list who then signs in would become a
+    # second person (quinn-2). Said, before anything changes.
+    if [ -n "$students" ] && [ -f "$students" ] && grep -q '[^[:space:]]' "$students" \
+        && { [ -n "${oidc:-}" ] || [ -n "${lti:-}" ]; }; then
+        if [ -n "${oidc:-}" ]; then
+            echo "class.sh: this class signs in with the school's login (--oidc), so a class list is the wrong tool: its accounts would have passwords no pupil uses. Pupils come by signing in, in the classes of their groups (--classes); leave --students out (a teacher by name: --teacher NAME)" >&2
+        else
+            echo "class.sh: this class comes from the school's LMS (--lti), so a class list is the wrong tool: its accounts would have passwords no pupil uses. Pupils come by their LMS launches, in their courses' classes; leave --students out (a teacher by name: --teacher NAME)" >&2
+        fi
+        exit 2
+    fi
     list_args=()
     [ -n "$students" ] && list_args+=("$students")
     [ -n "$klass" ] && list_args+=(--class "$klass")

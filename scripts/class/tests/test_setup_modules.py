@@ -143,6 +143,26 @@ class Modules(unittest.TestCase):
             self.assertEqual(code, 1)
             self.assertNotIn("making", err)
 
+    def test_a_class_list_on_a_school_login_class_is_refused_in_a_sentence(self):
+        """Issue 69, 10: a class list given to a school-login class made password accounts no pupil
+        could use, printed first passwords, and pushed the real pupil to quinn-2."""
+        with tempfile.TemporaryDirectory() as folder:
+            listing = Path(folder) / "7b.txt"
+            listing.write_text("quinn\nada\n")
+            for login, said in (("oidc", "school's login (--oidc)"), ("lti", "school's LMS (--lti)")):
+                code, out, err = bash(f'source "{MODULES}/install.sh"; students="{listing}"; klass=""; teacher=""; '
+                                      f'check_only=0; oidc=""; lti=""; {login}=https://school.example; '
+                                      'ensure_list_is_right; echo went on')
+                self.assertEqual(code, 2, err)
+                self.assertIn(said, err)
+                self.assertIn("leave --students out", err)
+                self.assertNotIn("went on", out)
+            listing.write_text("\n  \n")  # an empty list names no one: the class goes on
+            code, out, err = bash(f'source "{MODULES}/install.sh"; students="{listing}"; klass=""; teacher=""; '
+                                  'check_only=0; oidc=https://school.example; lti=""; id() { echo 0; }; '
+                                  'classadmin() { return 0; }; ensure_list_is_right; echo went on')
+            self.assertIn("went on", out, err)
+
     def test_the_hubs_settings_file(self):
         code, out, err = bash(f'source "{MODULES}/hub.sh"; MAGIC_CLASS_HOME=/srv/x MAGIC_CLASS_PORT=8000 hub_env')
         self.assertEqual(code, 0, err)
