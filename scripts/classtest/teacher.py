@@ -165,6 +165,10 @@ ATTACK_CONFIG = """import os, sys
 sys.path.insert(0, os.path.expanduser("~/.pupil-page"))
 c.ServerApp.jpserver_extensions.update({"pupil_page": True})
 """
+# The class's own config names jpserver_extensions in full, and comes first on the config path,
+# so the update above alone is overridden; Jupyter Server also enables each extension that a
+# jupyter_server_config.d file on the path names, which her home's is (as b2fe58a ran it).
+ATTACK_ENABLE = '{"ServerApp": {"jpserver_extensions": {"pupil_page": true}}}'
 
 
 def rust_writes(files):
@@ -191,7 +195,8 @@ def teachers_browser_acts_for_nobody(hub, alice, bob, teacher):
     page_html = (ATTACK_PAGE.replace("@PUPIL@", bob.name).replace("@CLASSMATE@", alice.name)
                  .replace("@PAGE@", PAGE))
     said = rust(bob, rust_writes([(".pupil-page/page.html", page_html), (".pupil-page/pupil_page.py", ATTACK_EXTENSION),
-                                  (".jupyter/jupyter_server_config.py", ATTACK_CONFIG)]))
+                                  (".jupyter/jupyter_server_config.py", ATTACK_CONFIG),
+                                  (".jupyter/jupyter_server_config.d/pupil_page.json", ATTACK_ENABLE)]))
     cells = cells_of(bob, "notebooks/03-pick-15.ipynb")
     his = [dict(cell) for cell in cells]
     cells.append({"cell_type": "code", "execution_count": 1, "id": "pupil-page", "metadata": {}, "source": "page()",
@@ -253,7 +258,8 @@ def teachers_browser_acts_for_nobody(hub, alice, bob, teacher):
     put_cells(bob, "notebooks/03-pick-15.ipynb", his)
     rust(bob, '{ let home = std::env::var("HOME").unwrap(); '
               'let _ = std::fs::remove_dir_all(format!("{home}/.pupil-page")); '
-              'let _ = std::fs::remove_file(format!("{home}/.jupyter/jupyter_server_config.py")); }')
+              'let _ = std::fs::remove_file(format!("{home}/.jupyter/jupyter_server_config.py")); '
+              'let _ = std::fs::remove_dir_all(format!("{home}/.jupyter/jupyter_server_config.d")); }')
 
 
 def updates_and_start_over(hub, alice, teacher):
