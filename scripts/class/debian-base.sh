@@ -14,7 +14,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup/docker.sh"
 ensure_docker || { echo "debian-base.sh: this needs Docker" >&2; exit 1; }
 codename="$(. /etc/os-release && echo "${VERSION_CODENAME:-}")"
 [ -n "$codename" ] || { echo "debian-base.sh: no VERSION_CODENAME in /etc/os-release: is this Debian?" >&2; exit 1; }
-image="${1:-magic-tictactoe-base:$codename}"
+image="${1:-$(made_base_image "debian:$codename")}"
 if docker image inspect "$image" >/dev/null 2>&1; then
     echo "$image"
     exit 0

@@ -280,7 +280,7 @@ macro_rules! notebook_pictures {
 
 pub(crate) use notebook_pictures;
 
-#[cfg(test)]
+#[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
 
@@ -293,18 +293,21 @@ mod tests {
 
     #[test]
     fn the_scale_files_of_ended_kernels_are_removed_and_a_living_ones_kept() {
-        if process_start().is_empty() {
-            return; // no start times to tell (not Linux): every file is left alone
-        }
+        // Not this process's own file: the other tests here would draw at its scale meanwhile.
         let folder = std::env::temp_dir();
         let ended = folder.join(format!("{SHARED_SETTING}{}", ended_pid()));
-        // Process 1 lives, but a file with another start time was a kernel that had its number.
-        let reused = folder.join(format!("{SHARED_SETTING}1"));
-        let living = folder.join(format!("{SHARED_SETTING}{}", std::process::id()));
+        // Process 1 and this test's parent live: process 1's file has its start time, the
+        // parent's another one (a kernel that had its number before it).
+        let parent = std::os::unix::process::parent_id();
+        if parent == 1 {
+            return; // started by process 1 itself (a container's command): no second process to tell
+        }
+        let living = folder.join(format!("{SHARED_SETTING}1"));
+        let reused = folder.join(format!("{SHARED_SETTING}{parent}"));
         let other = folder.join(format!("{SHARED_SETTING}notes"));
         std::fs::write(&ended, "2 12345").unwrap();
         std::fs::write(&reused, "2 not-its-start").unwrap();
-        std::fs::write(&living, format!("2 {}", process_start())).unwrap();
+        std::fs::write(&living, format!("2 {}", process_start_of("1"))).unwrap();
         std::fs::write(&other, "a learner's own file").unwrap();
         forget_ended_kernels();
         let (ended_left, reused_left) = (ended.exists(), reused.exists());

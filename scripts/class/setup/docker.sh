@@ -60,18 +60,23 @@ ensure_class_network() {
 # made from the Debian archive its apt already uses (scripts/class/debian-base.sh: debootstrap,
 # about half a minute, once) and kept as magic-tictactoe-base:CODENAME.
 MAKE_BASE_IMAGE="$ROOT/scripts/class/debian-base.sh"
+# The name of that image where BASE is a Debian image of this machine's own release
+# (debian:CODENAME or debian:CODENAME-slim), or nothing: another release or system is never
+# replaced by this machine's.
 made_base_image() {
-    local codename
+    local base="$1" codename tag
     codename="$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")"
-    [ -n "$codename" ] && echo "magic-tictactoe-base:$codename"
+    tag="${base#debian:}"
+    [ -n "$codename" ] && [ "$tag" != "$base" ] && [ "${tag%%-*}" = "$codename" ] \
+        && echo "magic-tictactoe-base:$codename"
 }
 
 # The base the students' image is built on, as this machine has it now, without a download:
 # BASE, or for a Debian base it lacks, the one made from Debian's archive when there is one.
 local_base_image() {
     local base="$1" made
-    if ! docker image inspect "$base" >/dev/null 2>&1 && [ "${base%%:*}" = debian ] \
-        && made="$(made_base_image)" && docker image inspect "$made" >/dev/null 2>&1; then
+    if ! docker image inspect "$base" >/dev/null 2>&1 && made="$(made_base_image "$base")" \
+        && docker image inspect "$made" >/dev/null 2>&1; then
         base="$made"
     fi
     echo "$base"
@@ -90,9 +95,9 @@ ensure_base_image() {
         base_image="$base"
         return 0
     fi
-    if [ "${base%%:*}" = debian ] && [ -r /etc/debian_version ]; then
+    if made="$(made_base_image "$base")"; then
         say "No base image $base here, and no registry gave it: making this machine's own Debian from its archive with debootstrap (about half a minute, once)"
-        if made="$("$MAKE_BASE_IMAGE")"; then
+        if made="$("$MAKE_BASE_IMAGE" "$made")"; then
             say "... the students' image is built on $made"
             base_image="$made"
             return 0
