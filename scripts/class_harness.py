@@ -379,9 +379,11 @@ class IsolatedDocker:
     test's are there, on its loopback and the class network's bridge, and nothing of the
     machine's network changes. The namespace has no route anywhere else: nothing is sent to any
     other address. The daemon keeps its own data (TEST_DOCKER_DATA) and socket (DOCKER_HOST while
-    inside); the images come from the machine's Docker (copied when they differ). Everything it
-    started is stopped when it ends, also when the test fails; a run killed before its end leaves
-    what the next one clears first.
+    inside); the images come from the machine's Docker (copied when they differ). The daemon sees
+    a machine whose resolver is on its loopback (as Ubuntu's systemd-resolved is, at 127.0.0.53):
+    its /etc/resolv.conf, in a mount namespace of its own, names LoopbackResolver's address, where
+    one of the test's answers. Everything it started is stopped when it ends, also when the test
+    fails; a run killed before its end leaves what the next one clears first.
 
         with IsolatedDocker("mtcl", images):
             ...     # class.sh, the hub, requests: all inside
@@ -396,6 +398,7 @@ class IsolatedDocker:
         self.pid_file = self.STATE / "docker.pid"
         self.home = None
         self.daemon = None
+        self.resolver = None
 
     def __enter__(self):
         self.clear()
@@ -408,6 +411,7 @@ class IsolatedDocker:
                 setns(inside)
             finally:
                 os.close(inside)
+            self.resolver = LoopbackResolver()
             self.start()
             for image in self.images:
                 self.copy(image)
@@ -422,6 +426,9 @@ class IsolatedDocker:
         try:
             self.stop()
         finally:
+            if self.resolver is not None:
+                self.resolver.stop()
+                self.resolver = None
             if self.home is not None:
                 setns(self.home)
                 os.close(self.home)
@@ -437,8 +444,13 @@ class IsolatedDocker:
         """The daemon, in this (the test's) namespace, with the class's flags (class.sh's)."""
         self.STATE.mkdir(parents=True, exist_ok=True)
         log = open(self.STATE / "dockerd.log", "a")
+        resolv = self.STATE / "resolv.conf"
+        resolv.write_text(f"nameserver {LoopbackResolver.ADDRESS}\n")
+        # `exec`: the daemon is this process (its pid the pid file's, SIGTERM its own).
         self.daemon = subprocess.Popen(
-            ["dockerd", "--bridge=none", "--data-root", str(self.DATA), "--exec-root", str(self.STATE / "exec"),
+            ["unshare", "--mount", "--propagation", "slave", "sh", "-c",
+             'mount --bind "$0" /etc/resolv.conf && exec "$@"', str(resolv),
+             "dockerd", "--bridge=none", "--data-root", str(self.DATA), "--exec-root", str(self.STATE / "exec"),
              "-H", self.socket, "--pidfile", str(self.pid_file)],
             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
         deadline = time.time() + 60
@@ -476,6 +488,57 @@ class IsolatedDocker:
         saved.stdout.close()
         if saved.wait() != 0:
             raise RuntimeError(f"docker save {image} failed")
+
+
+class LoopbackResolver:
+    """A machine's resolver on its loopback (systemd-resolved, a dnsmasq), as the test's Docker
+    daemon sees it: on the test's namespace's loopback, answering one name of the test's own,
+    NAME (in .test, which no resolver of the world answers), with ANSWER (a benchmarking
+    address, which the class's firewall drops), and every other name with "no such name". A
+    student's kernel that resolves NAME reached it. A thread of the test's: gone with it."""
+
+    ADDRESS, NAME, ANSWER = "127.0.1.1", "internet.magic-tictactoe.test", "198.18.0.99"
+
+    def __init__(self):
+        import socket
+        import threading
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.socket.bind((self.ADDRESS, 53))
+        self.socket.settimeout(0.5)
+        self.asked, self.stopped = 0, threading.Event()
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self):
+        import socket
+        import struct
+        while not self.stopped.is_set():
+            try:
+                query, peer = self.socket.recvfrom(512)
+                ident, = struct.unpack(">H", query[:2])
+                labels, end = [], 12
+                while query[end]:
+                    labels.append(query[end + 1:end + 1 + query[end]].decode("ascii", "replace"))
+                    end += query[end] + 1
+                qtype, = struct.unpack(">H", query[end + 1:end + 3])
+                question = query[12:end + 5]
+            except (TimeoutError, IndexError, struct.error):
+                continue
+            ours = ".".join(labels).lower() == self.NAME
+            self.asked += ours
+            answer = (b"\xc0\x0c" + struct.pack(">HHIH", 1, 1, 60, 4) + socket.inet_aton(self.ANSWER)
+                      if ours and qtype == 1 else b"")
+            flags = 0x8180 if ours else 0x8183  # an answer (maybe of no address), or no such name
+            try:
+                self.socket.sendto(struct.pack(">HHHHHH", ident, flags, 1, 1 if answer else 0, 0, 0)
+                                   + question + answer, peer)
+            except OSError:
+                continue
+
+    def stop(self):
+        self.stopped.set()
+        self.thread.join()
+        self.socket.close()
 
 
 def available_mb():

@@ -104,6 +104,14 @@ if SPAWNER in ("docker", "swarm"):
     c.ClassFirewall.class_hub_ip = env["MAGIC_CLASS_HUB_IP"]
     c.ClassFirewall.class_hub_port = c.JupyterHub.hub_port
     c.ClassFirewall.class_internet = env.get("MAGIC_CLASS_INTERNET", "yes") == "yes"
+    if SPAWNER == "docker" and not c.ClassFirewall.class_internet:
+        # Without the internet, no name of it either. Docker's resolver in each container sends
+        # what it cannot answer to the machine's resolver, and where that is on the machine's
+        # loopback (systemd-resolved's 127.0.0.53, a dnsmasq's 127.0.1.1) it asks from the
+        # machine's own network, past the class's firewall: a pupil resolved any name. Sent to
+        # the gateway instead, the question meets the firewall (nothing but the hub's API is
+        # open there) and fails within a second, not a lesson's minutes.
+        c.DockerSpawner.extra_host_config.update(dns=[env["MAGIC_CLASS_HUB_IP"]], dns_opt=["timeout:1", "attempts:1"])
     c.ClassFirewall.class_subnet = env.get("MAGIC_CLASS_SUBNET", "")
     if SPAWNER == "docker":
         c.JupyterHub.spawner_class = spawners.ClassNetworkSpawner

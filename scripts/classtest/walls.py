@@ -10,7 +10,7 @@ import time
 import requests
 
 from checks import check
-from class_harness import DEFAULTS, alone_on_the_machine, cgroup, container, until_ready
+from class_harness import DEFAULTS, LoopbackResolver, alone_on_the_machine, cgroup, container, until_ready
 from hubclient import NOTEBOOK, Student, ready
 from classtest.common import CLASS_HOME, LATECOMER, MEMORY, STUDENTS, Kernel, address_of, kernel_of, rust, server_running, work_is_there
 
@@ -286,9 +286,14 @@ def faults(hub, alice, bob, teacher, bobs):
         work_is_there(student, "Docker's daemon restarted")
     bobs = Kernel(bob)
     bobs.run("let kept = 4242;")
+    said, _ = resolves(alice)
+    check(said == f"resolved {LoopbackResolver.ANSWER}",
+          f"with the internet open, a student's kernel resolves names through the machine's resolver on its loopback "
+          f"(as systemd-resolved's): {said!r}")
 
     hub.stop()
     hub.students = STUDENTS + [LATECOMER]
+    hub.options += ["--internet", "no"]  # and the internet closed, from here on
     hub.start()
     for person in (alice, bob, teacher):
         person.log_in()
@@ -303,4 +308,24 @@ def faults(hub, alice, bob, teacher, bobs):
     dave.log_in()
     dave.start_server()
     check(rust(dave, "1 + 2") == "3", "the student added mid-lesson logs in and runs a cell")
+    said, seconds = resolves(dave)
+    check(said.startswith("refused") and seconds < 5,
+          f"with --internet no, a new server's kernel resolves no name: Docker's resolver in her container does not "
+          f"ask the machine's past the firewall ({said!r} in {seconds:.1f} s)")
     bobs.close()
+
+
+def resolves(student):
+    """What the student's kernel makes of the test's own name (LoopbackResolver's): "resolved
+    ADDRESS" or "refused: why", and the seconds it took her kernel to know."""
+    said = rust(student, '{\nuse std::net::ToSocketAddrs;\nlet started = std::time::Instant::now();\n'
+                f'let found = ("{LoopbackResolver.NAME}", 443).to_socket_addrs();\n'
+                'let seconds = started.elapsed().as_secs_f64();\n'
+                'match found {\n'
+                '    Ok(found) => println!("resolved {} | {seconds}", found.map(|a| a.ip().to_string()).collect::<Vec<_>>().join(" ")),\n'
+                '    Err(error) => println!("refused: {error} | {seconds}"),\n}\n}').strip()
+    said, _, seconds = said.rpartition(" | ")
+    try:
+        return said, float(seconds)
+    except ValueError:  # the cell said something else (an error)
+        return said + seconds, float("inf")

@@ -84,6 +84,17 @@ class Config(unittest.TestCase):
                          {"idle-culler", "class", "lab-static", "class-accounts", "warm-up"})
         self.assertEqual(c.ConfigurableHTTPProxy.command[-1], "--redirect-port=8443", "http:// sent to https://")
 
+    def test_without_the_internet_no_name_of_it(self):
+        """Issue 69, 9: with --internet no, Docker's resolver in her container asked the machine's
+        resolver on its loopback from the machine's network, past the firewall. Her container's
+        resolver now asks the class network's gateway, where the firewall answers nothing but the
+        hub's API (the class test resolves from her kernel)."""
+        closed = self.load(ROSTER, MAGIC_CLASS_SPAWNER="docker").DockerSpawner.extra_host_config
+        self.assertEqual((closed["dns"], closed["dns_opt"]), (["172.30.0.1"], ["timeout:1", "attempts:1"]))
+        self.assertIn("no-new-privileges", closed["security_opt"], "added to the walls, none taken away")
+        open_ = self.load(ROSTER, MAGIC_CLASS_SPAWNER="docker", MAGIC_CLASS_INTERNET="yes").DockerSpawner
+        self.assertNotIn("dns", open_.extra_host_config, "with the internet, the machine's resolver")
+
     def test_no_teacher_opens_a_student_s_server(self):
         """Issue 69: every student's server is on the hub's origin, and what it serves is hers to
         choose; a teacher's browser that loaded it acted as the teacher. No teacher's role holds
