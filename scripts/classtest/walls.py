@@ -323,7 +323,8 @@ def resolves(student):
                 'let seconds = started.elapsed().as_secs_f64();\n'
                 'match found {\n'
                 '    Ok(found) => println!("resolved {} | {seconds}", found.map(|a| a.ip().to_string()).collect::<Vec<_>>().join(" ")),\n'
-                '    Err(error) => println!("refused: {error} | {seconds}"),\n}\n}').strip()
+                '    Err(error) => println!("refused: {error} | {seconds}"),\n}\n}')
+    said = next((line for line in said.splitlines() if " | " in line), said).strip()
     said, _, seconds = said.rpartition(" | ")
     try:
         return said, float(seconds)
