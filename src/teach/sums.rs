@@ -42,12 +42,19 @@ impl Pair {
         let sum = u16::from(a) + u16::from(b);
         let start = format!("{player} holds {a} and {b} (squares {p} and {q}): {a} + {b} = {sum}");
         let (Some(n), Some(square)) = (self.needed, self.completes_at) else {
-            return if sum >= u16::from(MAGIC_SUM) {
-                format!("{start}, already 15 or more, so no third number completes them")
+            // Three reasons, each said as it is: the pair is 15 already, or the number it lacks
+            // is no square's (10 and more), or it is one of the pair's own.
+            if sum >= u16::from(MAGIC_SUM) {
+                return format!("{start}, already 15 or more, so no third number completes them");
+            }
+            let rest = u16::from(MAGIC_SUM) - sum;
+            return if rest > 9 {
+                format!(
+                    "{start}, and 15 - {sum} = {rest}, more than any square's number (1 to 9), so no third number completes them"
+                )
             } else {
                 format!(
-                    "{start}, and 15 - {sum} = {} is one of the pair, so no third number completes them",
-                    u16::from(MAGIC_SUM) - sum
+                    "{start}, and 15 - {sum} = {rest} is one of the pair, so no third number completes them"
                 )
             };
         };
@@ -279,12 +286,14 @@ impl Picture for Triples {
             });
             div().css("max-width", scale.px(760)).children(chips).into()
         };
+        let count = self.triples.len();
         inner.push(caption(
             scale,
-            &format!(
-                "{} triples, {magic_count} of them sum to 15",
-                self.triples.len()
-            ),
+            &if magic_count == count {
+                format!("the {count} triples that sum to 15")
+            } else {
+                format!("{count} triples, {magic_count} of them sum to 15")
+            },
         ));
         card(scale, inner)
     }
@@ -328,12 +337,89 @@ mod tests {
         assert!(html.contains("so X needs 4, on square 3"));
     }
 
+    /// Issue 73, 1: "15 - 5 = 10 is one of the pair" was said of 4 and 1. Every pair of squares
+    /// one player holds, on a board where nothing else is taken: what the sentence says of the
+    /// third number is true of the numbers themselves (recomputed here from the magic square).
+    #[test]
+    fn every_pair_s_sentence_is_true_of_its_numbers() {
+        let mut said = [0; 4];
+        for p in Square::ALL {
+            for q in Square::ALL.into_iter().filter(|q| q.index() > p.index()) {
+                let (a, b) = (p.magic_number(), q.magic_number());
+                let rest = 15 - i16::from(a) - i16::from(b);
+                let third = Square::ALL
+                    .into_iter()
+                    .find(|s| i16::from(s.magic_number()) == rest);
+                // X holds the pair, O one square away from it and from its third.
+                let mut cells = ['.'; 9];
+                cells[p.index()] = 'X';
+                cells[q.index()] = 'X';
+                let away = Square::ALL
+                    .into_iter()
+                    .find(|s| ![Some(p), Some(q), third].contains(&Some(*s)));
+                cells[away.unwrap().index()] = 'O';
+                let text: String = cells.iter().collect();
+                let board: Board = format!("{}/{}/{}", &text[..3], &text[3..6], &text[6..])
+                    .parse()
+                    .unwrap();
+                let sums = board.sums();
+                let pair = sums
+                    .pairs
+                    .iter()
+                    .find(|pair| pair.squares == [p, q])
+                    .unwrap();
+                let sentence = pair.sentence(board);
+                match third {
+                    Some(s) if s != p && s != q => {
+                        assert!(
+                            sentence.contains(&format!("needs {rest}, on square {s}")),
+                            "{sentence}"
+                        );
+                        said[0] += 1;
+                    }
+                    Some(_) => {
+                        assert!(
+                            sentence.ends_with(&format!(
+                                "= {rest} is one of the pair, so no third number completes them"
+                            )),
+                            "{sentence}"
+                        );
+                        said[1] += 1;
+                    }
+                    None if rest <= 0 => {
+                        assert!(sentence.contains("already 15 or more"), "{sentence}");
+                        said[2] += 1;
+                    }
+                    None => {
+                        assert!(
+                            rest > 9
+                                && sentence
+                                    .contains(&format!("= {rest}, more than any square's number")),
+                            "{sentence}"
+                        );
+                        assert!(!sentence.contains("one of the pair"), "{sentence}");
+                        said[3] += 1;
+                    }
+                }
+            }
+        }
+        // 36 pairs: the 8 lines' 24 with a third square, and each other reason met.
+        assert_eq!(said.iter().sum::<i32>(), 36);
+        assert_eq!(said[0], 24);
+        assert!(said[1..].iter().all(|&n| n > 0), "{said:?}");
+    }
+
     #[test]
     fn triples_render() {
         let all = Triples::all().to_html().into_string();
         assert_eq!(all.matches("=15</span>").count(), 8);
         assert_eq!(all.matches("</span>").count(), 84);
+        assert!(all.contains("84 triples, 8 of them sum to 15"));
         let lines = Triples::summing_to_15().to_html().into_string();
+        assert!(
+            lines.contains("the 8 triples that sum to 15"),
+            "not \"8 triples, 8 of them\""
+        );
         assert_eq!(
             lines.matches("title=\"square 5, magic number 5\"").count(),
             8
