@@ -76,6 +76,83 @@ fn the_challenges_hint_followed_literally_never_loses_and_the_old_one_did() {
     assert!(new_hint(&trap).is_some_and(|square| square.is_edge()));
 }
 
+/// Issue 73, 3 and 8: the never-lose check told a losing player "stop them one move earlier",
+/// which, read as "take the fork square", builds `old_hint` (above), and told a losing search the
+/// same, where 08's exercise 3 asks for an evaluation. A player now hears the rule `new_hint`
+/// follows, a search the idea the threats judge follows (which never loses at depth 2).
+#[test]
+fn the_never_lose_check_tells_a_player_the_fork_rule_and_a_search_about_its_judge() {
+    use magic_tictactoe::Opponent;
+    let player = check_never_loses(careful, Level::Perfect);
+    assert!(!player.is_right());
+    assert!(
+        player.text().contains(
+            "look for the squares where the other side could make two threats at once (a fork). \
+             If there is one, take it. If there are two, taking one gives them the other: make a \
+             threat of your own instead, one whose block is not such a square"
+        ),
+        "{}",
+        player.text()
+    );
+    assert!(!player.text().contains("one move earlier"));
+    let search = check_never_loses(Opponent::searching(2, open_lines), Level::Perfect);
+    assert!(!search.is_right());
+    assert!(
+        search.text().contains(
+            "Score the threats on each line (two of a player's marks and an empty square)"
+        ),
+        "{}",
+        search.text()
+    );
+    assert!(check_never_loses(Opponent::searching(2, threats), Level::Perfect).is_right());
+}
+
+/// Issue 73, 9: 02 exercise 3's closer hint sent the student to "the first line under the
+/// tree", where the finished search's count of skipped positions is its title, above the tree.
+/// Followed as it now says, the title above the tree holds the exercise's answer.
+#[test]
+fn the_alpha_beta_skips_hint_points_at_the_title_above_the_tree() {
+    use magic_tictactoe::exercises::Exercise;
+    use magic_tictactoe::prelude::SearchTree;
+    let board: Board = "XO./.XX/O..".parse().unwrap();
+    let exercise = Exercise::alpha_beta_skips(board);
+    exercise.check(-1);
+    let closer = exercise.check(-2).text().to_owned();
+    assert!(
+        closer.contains("The title above the tree says how many positions it skipped"),
+        "{closer}"
+    );
+    let mut pruned = SearchTree::alpha_beta_steps(board).unwrap();
+    pruned.finish();
+    let html = pruned.to_html().into_string();
+    let title = html.find("8 skipped").expect("the count in the picture");
+    let tree = html.find("overflow-x").expect("the tree's own box");
+    assert!(title < tree, "the count comes before the tree");
+    assert!(exercise.check(8).is_right());
+}
+
+/// Issue 73, smaller: 06 exercise 3's hint asked for `array_combinations::<3>()` where the
+/// cell's gap sits in `.combinations(3).any(|three| ...)`. Its gap filled as the hint now says,
+/// the cell's own code passes.
+#[test]
+fn the_win_test_hint_fills_the_cell_s_own_gap() {
+    use magic_tictactoe::exercises::check_win_test;
+    use magic_tictactoe::itertools::Itertools;
+    let wrong = check_win_test(|numbers: &[u8]| numbers.iter().combinations(3).any(|_three| false));
+    let (_, gap) = wrong
+        .text()
+        .split_once("the gap in .any(|three| ...) can be ")
+        .unwrap();
+    assert_eq!(gap, "three.into_iter().sum::<u8>() == 15.");
+    let filled = check_win_test(|numbers: &[u8]| {
+        numbers
+            .iter()
+            .combinations(3)
+            .any(|three| three.into_iter().sum::<u8>() == 15)
+    });
+    assert!(filled.is_right(), "{}", filled.text());
+}
+
 /// 09's hint for exercise 2, followed literally on a tree whose every node has `branching`
 /// moves, leaves given left to right: "a node stops looking at its moves as soon as one of them
 /// is so good for the player there that the player above would never let the game reach it: at
@@ -143,6 +220,39 @@ fn the_alpha_beta_hint_followed_literally_counts_the_skipped_leaves() {
             Exercise::leaves_skipped(&tree).check(answer).is_right(),
             "seed {seed}: {answer}"
         );
+    }
+}
+
+/// Issue 73, 2: 09's closer hint said `let mut search = tree.alpha_beta_steps();`, where the
+/// exercise's tree is `tree_2` and `tree` is bound only later (a random tree): top to bottom it
+/// did not compile, after Run All it stepped the wrong tree. Followed literally now, on 09's tree
+/// and on random ones, it steps the exercise's own tree, and its count is the exercise's answer.
+#[test]
+fn the_alpha_beta_closer_hint_steps_the_exercise_s_own_tree() {
+    use magic_tictactoe::exercises::Exercise;
+    use magic_tictactoe::paper::PaperTree;
+    let tree_2 = PaperTree::from_leaves(2, &[4, 8, 9, 3, 2, -2, 9, -1]).unwrap();
+    for tree in [tree_2]
+        .into_iter()
+        .chain((0..20).map(|seed| PaperTree::random(3, 2, seed).unwrap()))
+    {
+        let exercise = Exercise::leaves_skipped(&tree);
+        exercise.check(-1);
+        let closer = exercise.check(-2).text().to_owned();
+        let (_, after) = closer
+            .split_once("A closer hint: step it in a new cell: let mut search = \"")
+            .unwrap_or_else(|| panic!("no closer hint to follow: {closer}"));
+        let (written, rest) = after.split_once('"').unwrap();
+        assert!(
+            rest.starts_with(".parse::<PaperTree>()?.alpha_beta_steps();"),
+            "{rest}"
+        );
+        let stepped: PaperTree = written.parse().unwrap();
+        assert_eq!(stepped, tree, "the hint steps another tree: {written}");
+        let mut search = stepped.alpha_beta_steps();
+        search.finish();
+        let skipped = stepped.leaves().len() - search.leaves_looked_at();
+        assert!(exercise.check(skipped).is_right(), "{written}: {skipped}");
     }
 }
 
@@ -214,6 +324,76 @@ fn the_depth_table_s_dip_is_the_reply_to_a_corner() {
             reply.digit()
         );
     }
+}
+
+/// The guide's answer to 08's exercise 3: the lines still open, weighted by the marks on them
+/// (a line with two of a player's marks and an empty square is a threat).
+fn threats(board: &Board, player: Player) -> i32 {
+    let mut score = 0;
+    for line in magic::lines() {
+        let squares = line.square_set();
+        let mine = squares.intersection(board.squares(player)).len() as i32;
+        let theirs = squares.intersection(board.squares(!player)).len() as i32;
+        if theirs == 0 {
+            score += 1 + 3 * mine * mine;
+        }
+        if mine == 0 {
+            score -= 1 + 3 * theirs * theirs;
+        }
+    }
+    score
+}
+
+/// Issue 73, 5: the guide said the threats judge loses at depth 3 because "a search of odd depth
+/// stops after its own move ... and misses the fork". It loses at depths 1 and 3 only: 5, 7 and 9
+/// are odd and lose nothing. Every losing move of the depth-3 search, against every best line of
+/// the perfect computer's, as X and as O, loses to a win four moves on, counted from it: one
+/// move past what it looks ahead (a horizon).
+#[test]
+fn the_threats_judge_loses_at_depths_1_and_3_only_and_at_3_past_its_horizon() {
+    use magic_tictactoe::solver::Table;
+    use magic_tictactoe::{Opponent, Value};
+    let losing: Vec<u32> = (1..=9)
+        .filter(|&depth| {
+            !check_never_loses(Opponent::searching(depth, threats), Level::Perfect).is_right()
+        })
+        .collect();
+    assert_eq!(losing, [1, 3]);
+    assert!(check_never_loses(Opponent::searching(2, threats), Level::Perfect).is_right());
+
+    let table = Table::below(Board::new());
+    // (position, the search's side): every position of every game the search plays against the
+    // perfect computer's best moves, each of them.
+    let mut losses_at = Vec::new();
+    for side in Player::ALL {
+        let mut boards = vec![Board::new()];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(board) = boards.pop() {
+            if board.is_over() || !seen.insert(board.code()) {
+                continue;
+            }
+            if board.turn() == side {
+                let square = Opponent::searching(3, threats).choose_move(board).unwrap();
+                let after = board.try_play(square).unwrap();
+                if let (false, Value::Win(moves)) = (
+                    matches!(table.value(board), Value::Loss(_)),
+                    table.value(after),
+                ) {
+                    losses_at.push(1 + moves);
+                }
+                boards.push(after);
+            } else {
+                boards.extend(
+                    board
+                        .best_moves()
+                        .iter()
+                        .map(|square| board.try_play(square).unwrap()),
+                );
+            }
+        }
+    }
+    assert!(!losses_at.is_empty(), "the depth-3 search loses somewhere");
+    assert!(losses_at.iter().all(|&moves| moves == 4), "{losses_at:?}");
 }
 
 fn board(text: &str) -> Board {

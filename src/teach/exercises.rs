@@ -259,13 +259,14 @@ impl Exercise {
                 "a node stops looking at its moves as soon as one of them is so good for the player there that the player above would never let the game reach it: at a MAX node a move worth β or more, at a MIN node a move worth α or less. Count the leaves under the moves it never looks at"
                     .to_owned(),
             )
-            .then_hint(
-                "step it in a new cell: let mut search = tree.alpha_beta_steps(); then search.step() moves \
-                 one node at a time, and each picture shows α and β in every node it has reached; a node \
-                 stops where its α reaches its β, and every leaf under the moves it then never tries counts \
-                 (search.finish() draws the whole search, the skipped branches dashed and grey)"
-                    .to_owned(),
-            )
+            // The tree written out, not a variable's name: whatever the notebook called it (and
+            // whatever else it has called `tree` since), the hint steps this exercise's own tree.
+            .then_hint(format!(
+                "step it in a new cell: let mut search = \"{tree}\".parse::<PaperTree>()?.alpha_beta_steps(); \
+                 then search.step() moves one node at a time, and each picture shows α and β in every node it \
+                 has reached; a node stops where its α reaches its β, and every leaf under the moves it then \
+                 never tries counts (search.finish() draws the whole search, the skipped branches dashed and grey)"
+            ))
         }
     }
 
@@ -362,7 +363,7 @@ impl Exercise {
             .then_hint(format!(
                 "copy this into a new cell as it is, and run it: {{ let mut pruned = \
                  SearchTree::alpha_beta_steps(\"{board}\".parse()?)?; pruned.finish(); pruned }}. \
-                 The first line under the tree says how many positions it skipped"
+                 The title above the tree says how many positions it skipped"
             ))
         }
     }
@@ -499,9 +500,16 @@ impl Exercise {
                 super::beyond::MAX_GRID_SIZE
             )),
         };
+        // "an 8x8", "an 11x11", "an 18x18": the article as the number is said.
+        let said = size.to_string();
+        let a = if said.starts_with('8') || size == 11 || size == 18 {
+            "an"
+        } else {
+            "a"
+        };
         Exercise::new(
             format!(
-                "How many lines of {size} (rows, columns and the two diagonals) does a {size}x{size} board have?"
+                "How many lines of {size} (rows, columns and the two diagonals) does {a} {size}x{size} board have?"
             ),
             answer,
             "a line runs across, down, or from corner to corner: count each kind on a board you can \
@@ -509,7 +517,7 @@ impl Exercise {
                 .to_owned(),
         )
         .then_hint(format!(
-            "a {size}x{size} board has {size} rows and {size} columns; how many diagonals run from \
+            "{a} {size}x{size} board has {size} rows and {size} columns; how many diagonals run from \
              corner to corner, whatever the size?"
         ))
     }
@@ -697,7 +705,7 @@ impl Picture for Exercise {
         }
         inner.push(caption(
             scale,
-            "Answer in the next cell: put your answer in place of the 0, and run it.",
+            "Answer in the next cell, in place of its 0 (or in its gap, where it has one), and run it.",
         ));
         card(scale, inner)
     }

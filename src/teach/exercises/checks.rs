@@ -27,7 +27,7 @@ fn win_test_verdict(test: impl Fn(&[u8]) -> bool) -> Verdict {
                 return Verdict {
                     right: false,
                     text: format!(
-                        "For the numbers {numbers:?} your test says {answer}, but it should say {expected}. Hint: try every three of the numbers (itertools' array_combinations::<3>()) and look for a sum of 15."
+                        "For the numbers {numbers:?} your test says {answer}, but it should say {expected}. Hint: take every three of the numbers held (.combinations(3), as the cell does) and ask whether any three add up to 15: the gap in .any(|three| ...) can be three.into_iter().sum::<u8>() == 15."
                     ),
                     about: None,
                 };
@@ -72,7 +72,19 @@ pub fn check_never_loses(player: impl Into<Opponent>, level: Level) -> Verdict {
     verdict
 }
 
+/// What a player that loses is told: the rule that stops forks, as 08's Challenge gives it.
+/// "Stop them one move earlier", read as "take the fork square", built a player that still lost
+/// in the two-corner trap (X1 O5 X9: two fork squares, and taking one gives X the other);
+/// `tests/hints.rs` follows this sentence literally and never loses.
+pub(crate) const PLAYER_HINT: &str = "Hint: before playing a quiet move, look for the squares where the other side could make two threats at once (a fork). If there is one, take it. If there are two, taking one gives them the other: make a threat of your own instead, one whose block is not such a square";
+
+/// What a search that loses is told: its judge scores the positions at the end of its look-ahead,
+/// and one that counts open lines scores a fork no worse than a quiet position (08's worked
+/// example); one that counts threats sees it at the same depth.
+pub(crate) const SEARCH_HINT: &str = "Hint: a search loses where its judge scores a position before a fork no worse than the others. Score the threats on each line (two of a player's marks and an empty square), not only the lines still open, or look deeper";
+
 fn never_loses_verdict(player: Opponent, level: Level) -> Verdict {
+    let searches = player.depth().is_some();
     let challenge = Challenge::new(player);
     let name = challenge.name().to_owned();
     for side in Player::ALL {
@@ -89,8 +101,11 @@ fn never_loses_verdict(player: Opponent, level: Level) -> Verdict {
                     "{:.1} % are forfeits: its code chose a taken square or panicked. Draw Challenge::new(your player) to see where",
                     100.0 * record.forfeits
                 )
+            } else if searches {
+                // A search: what it lacks is in its judge (or its depth), not in a rule of play.
+                SEARCH_HINT.to_owned()
             } else {
-                "Hint: look for the positions where the other side can make two threats at once (a fork), and stop them one move earlier".to_owned()
+                PLAYER_HINT.to_owned()
             };
             return Verdict {
                 right: false,
