@@ -436,16 +436,53 @@ fn alpha_beta_skips_eight_positions_in_02s_exercise_at_the_cuts_the_guide_names(
     let mut pruned = SearchTree::alpha_beta_steps(board).unwrap();
     pruned.finish();
     assert_eq!(pruned.skipped(), 8);
-    // Each skipped position, by its depth below the exercise's board (its count of marks).
+    // The cuts, as the guide names them: each skipped position whose parent was looked at, the
+    // moves that lead to it, and the positions skipped with it (it and everything below it).
+    // Issue 73, 4: the guide said 2 positions after O's 8 and 9, and 3 + 3 after O3 X8, counting
+    // skipped positions by depth, not by cut.
     let text = pruned.to_string();
-    let skipped: Vec<usize> = text
+    let nodes = pruned.nodes();
+    let skipped: Vec<bool> = text
         .lines()
-        .filter(|line| line.ends_with("-> skipped"))
-        .map(|line| line.len() - line.trim_start().len())
+        .take(nodes.len())
+        .map(|line| line.ends_with("-> skipped"))
         .collect();
-    let at = |indent: usize| skipped.iter().filter(|&&i| i == indent).count();
-    // X's replies after O's 8 and O's 9 (depth 2), O's answers (depth 3) and X's (depth 4).
-    assert_eq!((at(4), at(6), at(8)), (2, 3, 3), "{text}");
+    let moves = |mut node: usize| {
+        let mut path = Vec::new();
+        while let (Some(parent), Some(square)) = (nodes[node].parent, nodes[node].last_move) {
+            path.push(format!("{}{}", !nodes[node].board.turn(), square.digit()));
+            node = parent;
+        }
+        path.reverse();
+        path.join(" ")
+    };
+    let below = |root: usize| {
+        (0..nodes.len())
+            .filter(|&node| {
+                let mut at = Some(node);
+                while let Some(n) = at {
+                    if n == root {
+                        return true;
+                    }
+                    at = nodes[n].parent;
+                }
+                false
+            })
+            .count()
+    };
+    let cuts: Vec<(String, usize)> = (0..nodes.len())
+        .filter(|&node| skipped[node] && nodes[node].parent.is_some_and(|parent| !skipped[parent]))
+        .map(|root| (moves(root), below(root)))
+        .collect();
+    assert_eq!(
+        cuts,
+        [
+            ("O8 X9".to_owned(), 1),
+            ("O9 X8".to_owned(), 5),
+            ("O3 X8 O9".to_owned(), 2)
+        ],
+        "{text}"
+    );
     for (o, last) in [("O on 8", "X on 9"), ("O on 9", "X on 8")] {
         assert!(text.contains(&format!("  {o}:")), "{o}");
         assert!(text.contains(&format!("    {last}:")), "{last}");
@@ -532,7 +569,9 @@ fn connect_four_s_loss_in_12_ends_on_the_top_of_column_0_by_the_top_row_or_a_dia
     // column 0 is square 0.
     let top_row: u64 = 0b1111;
     let diagonal: u64 = (1 << 0) | (1 << 5) | (1 << 10) | (1 << 15);
-    let (mut by_top_row, mut by_diagonal) = (0, 0);
+    // Issue 73, smaller: the guide said "the top row in 52 lines and the diagonal in the other
+    // 71", where 11 of the 52 complete both: counted here alone and together.
+    let (mut top_row_only, mut diagonal_only, mut both) = (0, 0, 0);
     for (end, last) in &ends {
         assert_eq!(connect.ending(end), Some(Ending::Won(Player::O)));
         assert_eq!(
@@ -546,16 +585,18 @@ fn connect_four_s_loss_in_12_ends_on_the_top_of_column_0_by_the_top_row_or_a_dia
             "the top of column 0 is O's (O's last move: {last})"
         );
         let o = end.squares(Player::O);
-        if o & top_row == top_row {
-            by_top_row += 1;
-        } else if o & diagonal == diagonal {
-            by_diagonal += 1;
+        match (o & top_row == top_row, o & diagonal == diagonal) {
+            (true, true) => both += 1,
+            (true, false) => top_row_only += 1,
+            (false, true) => diagonal_only += 1,
+            (false, false) => panic!("a line O wins by neither: {end:?}"),
         }
     }
-    // The guide's figures: 123 lines, 52 ending with the top row (O's), 71 with the diagonal only.
+    // The guide's figures: 123 lines; the top row alone completes 41, the diagonal alone 71,
+    // both at once 11.
     assert_eq!(
-        (ends.len(), by_top_row, by_diagonal),
-        (123, 52, 71),
-        "each line ends by the top row or the diagonal"
+        (ends.len(), top_row_only, diagonal_only, both),
+        (123, 41, 71, 11),
+        "each line ends by the top row, the diagonal or both"
     );
 }
