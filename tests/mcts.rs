@@ -260,3 +260,23 @@ fn a_learners_playout_policy_leads_the_playouts() {
     );
     assert!(panics.fault().unwrap().contains("panicked (not yet)"));
 }
+
+/// Issue 73, smaller: 11's stepper said "The tree holds 8 positions" after one playout and after
+/// two, unexplained. The root's expansion adds all its moves at once, and the caption now counts
+/// those no playout has tried: 7 moves from X../.O./..., so after the first playout 8
+/// positions, 6 untried; after the second, 8 and 5.
+#[test]
+fn the_stepper_counts_the_positions_no_playout_has_tried() {
+    let board: Board = "X../.O./...".parse().unwrap();
+    let moves = board.empty_squares().len();
+    let mut steps = PlayoutSteps::new(board);
+    for playouts in 1..=2 {
+        let picture = steps.step().to_html().into_string();
+        let said = format!(
+            "The tree holds {} positions, {} of them not yet tried",
+            1 + moves,
+            moves - playouts
+        );
+        assert!(picture.contains(&said), "after {playouts}: {said}");
+    }
+}

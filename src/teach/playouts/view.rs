@@ -98,7 +98,21 @@ impl<G: ShowGame> Picture for PlayoutSteps<G> {
             "The tree now: the moves from the root (the most tried is played, in green)",
         ));
         inner.push(root_moves_html(&self.game, &tree, scale));
-        let mut words = format!("The tree holds {} positions.", thousands(tree.len() as u64));
+        // A position joins the tree with its parent's expansion, before any playout goes through
+        // it: say how many are still untried, or "8 positions" after one playout and after two
+        // reads as nothing learned.
+        let untried = (0..tree.len())
+            .filter_map(|index| tree.node(NodeId::from_index(index)))
+            .filter(|node| node.visits == 0)
+            .count();
+        let mut words = format!("The tree holds {} positions", thousands(tree.len() as u64));
+        words.push_str(&match untried {
+            0 => ", every one tried by a playout.".to_owned(),
+            _ => format!(
+                ", {} of them not yet tried: expanding a position adds all its moves at once, and each waits for a playout to try it.",
+                thousands(untried as u64)
+            ),
+        });
         if self.is_at_limit() {
             words.push_str(&format!(
                 " Stopped at {} playouts, the most a step-by-step search makes.",
