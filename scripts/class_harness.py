@@ -12,8 +12,11 @@ import os
 import re
 import shutil
 import signal
+import socket
+import struct
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -500,18 +503,14 @@ class LoopbackResolver:
     ADDRESS, NAME, ANSWER = "127.0.1.1", "internet.magic-tictactoe.test", "198.18.0.99"
 
     def __init__(self):
-        import socket
-        import threading
         self.socket = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         self.socket.bind((self.ADDRESS, 53))
         self.socket.settimeout(0.5)
-        self.asked, self.stopped = 0, threading.Event()
+        self.stopped = threading.Event()
         self.thread = threading.Thread(target=self.serve, daemon=True)
         self.thread.start()
 
     def serve(self):
-        import socket
-        import struct
         while not self.stopped.is_set():
             try:
                 query, peer = self.socket.recvfrom(512)
@@ -525,7 +524,6 @@ class LoopbackResolver:
             except (TimeoutError, IndexError, struct.error):
                 continue
             ours = ".".join(labels).lower() == self.NAME
-            self.asked += ours
             answer = (b"\xc0\x0c" + struct.pack(">HHIH", 1, 1, 60, 4) + socket.inet_aton(self.ANSWER)
                       if ours and qtype == 1 else b"")
             flags = 0x8180 if ours else 0x8183  # an answer (maybe of no address), or no such name

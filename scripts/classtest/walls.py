@@ -324,9 +324,9 @@ def resolves(student):
                 'match found {\n'
                 '    Ok(found) => println!("resolved {} | {seconds}", found.map(|a| a.ip().to_string()).collect::<Vec<_>>().join(" ")),\n'
                 '    Err(error) => println!("refused: {error} | {seconds}"),\n}\n}')
-    said = next((line for line in said.splitlines() if " | " in line), said).strip()
-    said, _, seconds = said.rpartition(" | ")
+    line = next((line for line in said.splitlines() if " | " in line), said).strip()
+    words, _, seconds = line.rpartition(" | ")
     try:
-        return said, float(seconds)
-    except ValueError:  # the cell said something else (an error)
-        return said + seconds, float("inf")
+        return words, float(seconds)
+    except ValueError:  # the cell said something else (an error): all of it, and no time
+        return said.strip(), float("inf")

@@ -338,8 +338,9 @@ mod tests {
     }
 
     /// Issue 73, 1: "15 - 5 = 10 is one of the pair" was said of 4 and 1. Every pair of squares
-    /// one player holds, on a board where nothing else is taken: what the sentence says of the
-    /// third number is true of the numbers themselves (recomputed here from the magic square).
+    /// X holds, with O's one mark away from the pair and from its third square: what the sentence
+    /// says of the third number is true of the numbers themselves (recomputed here from the magic
+    /// square).
     #[test]
     fn every_pair_s_sentence_is_true_of_its_numbers() {
         let mut said = [0; 4];

@@ -76,12 +76,12 @@ pub fn check_never_loses(player: impl Into<Opponent>, level: Level) -> Verdict {
 /// "Stop them one move earlier", read as "take the fork square", built a player that still lost
 /// in the two-corner trap (X1 O5 X9: two fork squares, and taking one gives X the other);
 /// `tests/hints.rs` follows this sentence literally and never loses.
-pub(crate) const PLAYER_HINT: &str = "Hint: before playing a quiet move, look for the squares where the other side could make two threats at once (a fork). If there is one, take it. If there are two, taking one gives them the other: make a threat of your own instead, one whose block is not such a square";
+const PLAYER_HINT: &str = "Hint: before playing a quiet move, look for the squares where the other side could make two threats at once (a fork). If there is one, take it. If there are two, taking one gives them the other: make a threat of your own instead, one whose block is not such a square";
 
 /// What a search that loses is told: its judge scores the positions at the end of its look-ahead,
 /// and one that counts open lines scores a fork no worse than a quiet position (08's worked
 /// example); one that counts threats sees it at the same depth.
-pub(crate) const SEARCH_HINT: &str = "Hint: a search loses where its judge scores a position before a fork no worse than the others. Score the threats on each line (two of a player's marks and an empty square), not only the lines still open, or look deeper";
+const SEARCH_HINT: &str = "Hint: a search loses where its judge scores a position before a fork no worse than the others. Score the threats on each line (two of a player's marks and an empty square), not only the lines still open, or look deeper";
 
 fn never_loses_verdict(player: Opponent, level: Level) -> Verdict {
     let searches = player.depth().is_some();
