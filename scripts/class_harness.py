@@ -587,3 +587,15 @@ def forget(names):
         containers = [f"magic-tictactoe-{name}" for name in names]
         subprocess.run(["docker", "rm", "-f", *containers], capture_output=True)
         subprocess.run(["docker", "volume", "rm", "-f", *containers], capture_output=True)
+
+
+if __name__ == "__main__":
+    # test.sh holds the machine's Docker for the tests it runs side by side (each would stop a
+    # daemon it started, under the others): start-docker says "started" or "running" on its last
+    # line, and the run gives stop-docker only a daemon it started.
+    if sys.argv[1:] == ["start-docker"]:
+        print("started" if machine_docker() else "running")
+    elif sys.argv[1:] == ["stop-docker"]:
+        stop_docker()
+    else:
+        sys.exit("usage: class_harness.py start-docker | stop-docker")

@@ -21,18 +21,28 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$ROOT"
 start_downloads
 # A run stopped early (a failed step, Ctrl-C) does not leave the downloads running, nor the
-# steps that run beside the others (below).
-BESIDE_PID=""
+# steps that run beside the others (below), nor the machine's Docker daemon if it started it.
+declare -A BESIDE=()
 stop_beside() {
-    [ -n "$BESIDE_PID" ] || return 0
-    # Ctrl-C's signal, as a run in the foreground gets: each script stops the kernels, servers
-    # and browsers it started (kernels are in sessions of their own, which the group's signal
-    # would not reach).
-    kill -INT -- "-$BESIDE_PID" 2>/dev/null || true
-    wait "$BESIDE_PID" 2>/dev/null || true
-    BESIDE_PID=""
+    local name
+    for name in "${!BESIDE[@]}"; do
+        # Ctrl-C's signal, as a run in the foreground gets: each script stops the kernels, servers
+        # and browsers it started (kernels are in sessions of their own, which the group's signal
+        # would not reach).
+        kill -INT -- "-${BESIDE[$name]}" 2>/dev/null || true
+    done
+    for name in "${!BESIDE[@]}"; do
+        wait "${BESIDE[$name]}" 2>/dev/null || true
+    done
+    BESIDE=()
 }
-trap 'stop_downloads; stop_beside' EXIT
+DOCKER_HELD=""
+release_docker() {
+    [ "$DOCKER_HELD" = started ] || return 0
+    "$VENV/bin/python" scripts/class_harness.py stop-docker
+    DOCKER_HELD=""
+}
+trap 'stop_downloads; stop_beside; release_docker' EXIT
 
 say "cargo fmt --check"
 cargo fmt --all -- --check
@@ -106,39 +116,50 @@ beside() {
     shift
     set -m
     ( set -e; "$@" ) >"$ROOT/target/$name.log" 2>&1 </dev/null &
-    BESIDE_PID=$!
+    BESIDE[$name]=$!
     set +m
 }
-# Waits for the group beside, shows its lines, and stops the run if it failed.
+# Waits for the group NAME, shows its lines, and stops the run if it failed.
 await_beside() {
     local name="$1" rc=0
-    wait "$BESIDE_PID" || rc=$?
-    BESIDE_PID=""
+    wait "${BESIDE[$name]}" || rc=$?
+    unset "BESIDE[$name]"
     cat "$ROOT/target/$name.log"
     [ "$rc" -eq 0 ] || { echo "test.sh: the steps in target/$name.log failed (above)" >&2; exit "$rc"; }
+}
+
+# The swarm's test: Docker daemons of its own, in namespaces of its own, and a class home and
+# accounts of its own, so it shares nothing with the tests of the service and the school.
+swarm_steps() {
+    say "A class over three machines of the test's own (Docker Swarm in namespaces): first boards, limits on a PC, a PC drained and one switched off with no saved work lost, a PC's other users, the registry and the wire tried"
+    "$VENV/bin/python" scripts/swarm_test.py
 }
 
 if [ "$(id -u)" -eq 0 ]; then
     # The class server's tests spend half their time waiting on hubs, containers and browsers,
     # with one of the machine's cores idle: the notebooks' steps run beside the class server's
-    # own test, and the kernel's beside the service's, the school's and the swarm's. Not the
-    # kernel's beside the class server's: its test under load spins both cores on purpose, and
-    # the class test times a classmate's cell beside a runaway one against its time alone.
+    # own test; the kernel's and the swarm's beside the service's and the school's. Nothing
+    # beside the class server's but the notebooks' steps: its timing checks wait for those to
+    # end (MAGIC_TEST_BESIDE_PID), and the kernel's test under load spins both cores on purpose.
+    # Nothing after the class test measures time against a figure alone.
     say "The notebooks' steps run beside the class server's test (their lines: target/notebook-steps.log, shown when they end)"
     beside notebook-steps notebook_steps "$@"
     say "The class server: JupyterHub from scripts/class.sh, students in containers with limits, who may see what, nothing lost"
-    # Its timing checks wait for the steps beside to end (MAGIC_TEST_BESIDE_PID), to have the machine to themselves.
-    MAGIC_TEST_BESIDE_PID="$BESIDE_PID" "$VENV/bin/python" scripts/class_test.py
+    MAGIC_TEST_BESIDE_PID="${BESIDE[notebook-steps]}" "$VENV/bin/python" scripts/class_test.py
     await_beside notebook-steps
-    say "The kernel's steps run beside the tests of the class as a service, a school's and a swarm (their lines: target/kernel-steps.log, shown when they end)"
+    # The tests after it each build on the machine's Docker and stop it after if they started it:
+    # side by side, one would stop it under another. The run holds it for them instead.
+    DOCKER_HELD="$("$VENV/bin/python" scripts/class_harness.py start-docker | tail -n 1)"
+    say "The kernel's steps and the swarm's test run beside the tests of the class as a service and of a school's (their lines: target/kernel-steps.log and target/swarm.log, shown when they end)"
     beside kernel-steps kernel_steps
+    beside swarm swarm_steps
     say "The class hub as a systemd service on a school's server (systemd as PID 1 in a container): a SIGKILL'd hub and a reboot come back by themselves; its unit hardened, running root's own copy of the code"
     "$VENV/bin/python" scripts/class_service_test.py
     say "A hub of several classes and teachers (each reaches their own class only, endpoint by endpoint), a school's login and its LMS (class lists, scores, deep linking)"
     "$VENV/bin/python" scripts/school_test.py
-    say "A class over three machines of the test's own (Docker Swarm in namespaces): first boards, limits on a PC, a PC drained and one switched off with no saved work lost, a PC's other users, the registry and the wire tried"
-    "$VENV/bin/python" scripts/swarm_test.py
+    await_beside swarm
     await_beside kernel-steps
+    release_docker
 else
     say "Class server test skipped: scripts/class.sh makes accounts, so it needs root"
     kernel_steps
