@@ -161,7 +161,7 @@ def main():
     if args.history:
         union = from_history(args.history, args.target)
         print(f"# Every public name of magic-tictactoe since {args.history}, with the first commit that had it")
-        print("# (scripts/public_names.py --history; checked by scripts/public_names.py --check).")
+        print("# (scripts/public_names.py --history; --check says which the crate no longer has).")
         for path in sorted(union):
             kind, commit, date = union[path]
             print(f"{path} {kind} {commit} {date}")

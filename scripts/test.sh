@@ -141,7 +141,7 @@ if [ "$(id -u)" -eq 0 ]; then
     # own test; the kernel's and the swarm's beside the service's and the school's. Nothing
     # beside the class server's but the notebooks' steps: its timing checks wait for those to
     # end (MAGIC_TEST_BESIDE_PID), and the kernel's test under load spins both cores on purpose.
-    # Nothing after the class test measures time against a figure alone.
+    # None of the tests after the class test measures time against a figure.
     say "The notebooks' steps run beside the class server's test (their lines: target/notebook-steps.log, shown when they end)"
     beside notebook-steps notebook_steps "$@"
     say "The class server: JupyterHub from scripts/class.sh, students in containers with limits, who may see what, nothing lost"
