@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CRATE = "magic_tictactoe"
 # Kinds whose members (methods, constants, variants) a cell can write as Type::member.
-WITH_MEMBERS = {"struct", "enum", "union", "trait"}
+WITH_MEMBERS = {"struct", "enum", "union", "trait", "type_alias"}
 
 
 def rustdoc_json(source, target):
@@ -59,6 +59,12 @@ def names(doc):
     def members(path, item):
         kind = kind_of(item)
         inner = item["inner"][kind]
+        if kind == "type_alias":  # `Outcome::Won` reads the members of the type it names
+            named = (inner.get("type") or {}).get("resolved_path") or {}
+            target = index.get(str(named.get("id")))
+            if target is not None and kind_of(target) in WITH_MEMBERS - {"type_alias"}:
+                members(path, target)
+            return
         ids = []
         if kind == "enum":
             ids += inner.get("variants", [])
@@ -66,7 +72,12 @@ def names(doc):
             ids += inner.get("items", [])
         for impl_id in inner.get("impls", []):
             impl = index.get(str(impl_id), {}).get("inner", {}).get("impl")
-            if impl and impl.get("trait") is None and not impl.get("is_synthetic") and not impl.get("blanket_impl"):
+            if not impl or impl.get("is_synthetic"):
+                continue
+            # An inherent impl, or one of the crate's own traits (a cell that writes `check.to_html()`
+            # has the trait from the prelude): its items are called as the type's.
+            trait = impl.get("trait")
+            if trait is None or index.get(str(trait.get("id")), {}).get("crate_id") == 0:
                 ids += impl.get("items", [])
         for member_id in ids:
             member = index.get(str(member_id))
