@@ -55,6 +55,7 @@ def names(doc):
     """{path: kind} for every public path from the crate's root, and Type::member for members."""
     index = doc["index"]
     found = {}
+    derefs = set()
 
     def members(path, item):
         kind = kind_of(item)
@@ -79,6 +80,15 @@ def names(doc):
             trait = impl.get("trait")
             if trait is None or index.get(str(trait.get("id")), {}).get("crate_id") == 0:
                 ids += impl.get("items", [])
+            elif trait.get("path", "").split("::")[-1] == "Deref" and path not in derefs:
+                # `analysis.value()` calls the method of the type it derefs to.
+                for item_id in impl.get("items", []):
+                    target_type = index.get(str(item_id), {}).get("inner", {}).get("assoc_type", {}).get("type")
+                    named = (target_type or {}).get("resolved_path") or {}
+                    target = index.get(str(named.get("id")))
+                    if target is not None and target.get("crate_id") == 0 and kind_of(target) in WITH_MEMBERS:
+                        derefs.add(path)
+                        members(path, target)
         for member_id in ids:
             member = index.get(str(member_id))
             if member and member.get("name") and (kind in ("enum", "trait") or member.get("visibility") == "public"):

@@ -17,6 +17,9 @@ pub use itertools;
 pub use engine::menace::{self, Menace};
 pub use engine::stats::Statistics;
 // The old name of `play_game`, kept for lessons written with it.
+#[doc(hidden)]
+#[allow(deprecated)]
+pub use engine::MoveValue;
 #[allow(deprecated)]
 pub use engine::play_out;
 pub use engine::{
@@ -41,12 +44,16 @@ pub use teach::{
 /// [`TwoPlayerGame`]: k in a row, Connect Four (both on a [`Grid`](games::Grid)) and take-away.
 pub mod games {
     pub use crate::rules::{ConnectFour, Grid, GridGame, KInARow, MoveOrder, TakeAway, TicTacToe};
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+    pub use crate::rules::{MAX_SIDE, MAX_TAKE};
 }
 
 /// The magic square: the Lo Shu numbers, the win test by sums, and the pictures of triples and
 /// sums (the maths is in [`rules::magic`], the pictures in [`teach`]).
 pub mod magic {
     pub use crate::rules::magic::*;
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+    pub use crate::teach::Pair;
     pub use crate::teach::{Sums, Triples};
 }
 

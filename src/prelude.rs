@@ -39,3 +39,22 @@ pub use crate::teach::tournament::{Rates, Tournament};
 pub use crate::teach::tree::{OrderedSearches, SearchTree};
 pub use crate::teach::{Comparison, Triples};
 pub use crate::{itertools, magic, solver};
+
+// Names the prelude had in 0.1.0 (2026-11-25 to 2026-11-28), kept at this path so that a
+// notebook written with them still compiles; the documented ones are at their own paths, the
+// renamed ones are deprecated (CHANGELOG.md).
+#[doc(hidden)]
+#[allow(deprecated)]
+pub use crate::{
+    Analysis, BoardView, Choice, DEFAULT_SEED, LineKind, Outcome, Reason, Sums, Tally,
+    any_game::{GameChallenge, GameSearchCheck, check_game_minimax, check_game_negamax},
+    engine::{MoveValue, mcts::MctsTree, perft::perft, play_out, solve::solve_minimax},
+    exercises::Verdict,
+    games::{MoveOrder, TakeAway},
+    mcts_check::MctsCheck,
+    render::GridView,
+    rules_choice,
+    search_check::SearchCheck,
+    solver::{Search, Table},
+    teach::classroom::StartOver,
+};

@@ -5,7 +5,22 @@ use std::fmt;
 
 use super::solve::MoveValues;
 use super::{Value, solved};
-use crate::rules::{Board, Square, SquareSet};
+use crate::rules::{Board, Player, Square, SquareSet};
+
+/// A legal move and its value for the player who makes it: what [`Analysis`] listed in 0.1.0,
+/// where it is a pair `(square, value)` now, as on any game.
+#[doc(hidden)]
+#[deprecated(
+    since = "0.2.0",
+    note = "an analysis lists pairs: `for &(square, value) in analysis.iter()`"
+)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoveValue {
+    /// Where the mark goes.
+    pub square: Square,
+    /// The value of the move for the side to move.
+    pub value: Value,
+}
 
 /// Why a move is good or bad: every legal move of a board with its value under perfect play,
 /// drawn on the board. It is the [`MoveValues`] any game's [`move_values`](super::solve::move_values)
@@ -30,8 +45,14 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// Analyses `board` with the solved table.
-    pub(crate) fn new(board: Board) -> Analysis {
+    /// Analyses `board` with the solved table (`board.analysis()` says it).
+    #[doc(hidden)]
+    #[deprecated(since = "0.2.0", note = "use board.analysis()")]
+    pub fn new(board: Board) -> Analysis {
+        Analysis::of(board)
+    }
+
+    pub(crate) fn of(board: Board) -> Analysis {
         let moves = board
             .children()
             .map(|(square, child)| (square, Value::of_move_into(child.value())))
@@ -45,6 +66,33 @@ impl Analysis {
     /// The position analysed.
     pub fn board(&self) -> Board {
         self.board
+    }
+
+    /// The side to move, or `None` when the game is over.
+    #[doc(hidden)]
+    #[deprecated(since = "0.2.0", note = "use analysis.board().to_move()")]
+    pub fn to_move(&self) -> Option<Player> {
+        self.board.to_move()
+    }
+
+    /// Every legal move with its value, in keypad order.
+    #[doc(hidden)]
+    #[deprecated(
+        since = "0.2.0",
+        note = "an analysis lists pairs: `for &(square, value) in analysis.iter()`"
+    )]
+    #[allow(deprecated)]
+    pub fn moves(&self) -> Vec<MoveValue> {
+        self.iter()
+            .map(|&(square, value)| MoveValue { square, value })
+            .collect()
+    }
+
+    /// The moves with the best value.
+    #[doc(hidden)]
+    #[deprecated(since = "0.2.0", note = "use analysis.best()")]
+    pub fn best_moves(&self) -> SquareSet {
+        self.best().into_iter().collect()
     }
 }
 
@@ -95,6 +143,6 @@ impl Board {
 
     /// Every legal move with its value for the side to move.
     pub fn analysis(self) -> Analysis {
-        Analysis::new(self)
+        Analysis::of(self)
     }
 }

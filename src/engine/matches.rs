@@ -100,7 +100,8 @@ pub(crate) struct Panic<G: TwoPlayerGame> {
 
 /// The most positions an exact count of a pairing walks: tic-tac-toe's 5,478 and the small
 /// games' are far inside; past it, a match is played over sampled games instead.
-pub(crate) const MAX_EXACT_POSITIONS: usize = 200_000;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const MAX_EXACT_POSITIONS: usize = 200_000;
 
 /// How one pairing of a match came out, X against O.
 pub(crate) struct Pairing<G: TwoPlayerGame> {

@@ -41,6 +41,8 @@ pub(crate) use grow::search;
 pub use grow::{MAX_PLAYOUTS, MAX_SEARCH_MOVES, MAX_SELECTION_MOVES, Watch};
 use tree::clamp_exploration;
 pub use tree::{MctsTree, Node, NodeId, ucb1};
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub use {crate::rules::MAX_PLAYOUT_MOVES, grow::MAX_NODES, tree::MAX_EXPLORATION};
 
 /// A Monte Carlo tree search: how many playouts, how much it explores, and its seed.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -95,7 +97,8 @@ impl Mcts {
     }
 
     /// Its exploration constant.
-    pub(crate) fn exploration_constant(&self) -> f64 {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn exploration_constant(&self) -> f64 {
         self.exploration
     }
 
@@ -105,7 +108,8 @@ impl Mcts {
     }
 
     /// Searches as [`Mcts::search`] does, telling `watch` each step.
-    pub(crate) fn search_watched<G: TwoPlayerGame, W: Watch<G>>(
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn search_watched<G: TwoPlayerGame, W: Watch<G>>(
         &self,
         game: &G,
         position: &G::Position,

@@ -30,6 +30,9 @@ mod value;
 
 pub use ahead::MAX_DEPTH;
 pub use analysis::Analysis;
+#[doc(hidden)]
+#[allow(deprecated)]
+pub use analysis::MoveValue;
 pub use bot::{Bot, MoveChances};
 pub use caught::{RulesPanic, SearchError};
 pub use game::Game;
@@ -48,5 +51,7 @@ pub use crate::rules::{Ending, TicTacToe, TwoPlayerGame};
 /// The grid games, k in a row and Connect Four (they are [`crate::games`]; this is the path
 /// lessons written before they moved to the rules layer name).
 pub mod games {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+    pub use crate::rules::MAX_SIDE;
     pub use crate::rules::{ConnectFour, Grid, GridGame, KInARow};
 }

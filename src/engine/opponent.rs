@@ -537,7 +537,8 @@ where
 
     /// Positions its depth-limited search has visited so far, over all its moves; 0 for other
     /// players.
-    pub(crate) fn positions_searched(&self) -> u64 {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn positions_searched(&self) -> u64 {
         if self.depth.is_some() { self.work() } else { 0 }
     }
 
@@ -549,11 +550,8 @@ where
 
     /// Its move at `position` of `game` and why, or `None` if the game is over or it forfeits:
     /// [`choose`](Opponent::choose) on any game.
-    pub(crate) fn choose_for(
-        &mut self,
-        game: &G,
-        position: &G::Position,
-    ) -> Option<Choice<G::Move>> {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn choose_for(&mut self, game: &G, position: &G::Position) -> Option<Choice<G::Move>> {
         match self.bot.turn(game, position)? {
             Turn::Plays(choice) => Some(choice),
             Turn::Forfeits(_) => None,

@@ -198,7 +198,8 @@ pub enum End<P = Board, M = Square> {
 /// The most moves a game played out makes before it counts as a draw: a game whose rules never
 /// end it still comes back. Dots and Boxes on 100 by 100 boxes ends after 20,200 lines; a game
 /// this long meets the call's time first, unless each move is quick.
-pub(crate) const MAX_GAME_MOVES: u32 = 100_000;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const MAX_GAME_MOVES: u32 = 100_000;
 
 /// A game played out: its moves, the position it ended on, and how it ended. Typed by the
 /// game's position and move (a board and a square in tic-tac-toe).

@@ -113,6 +113,12 @@ impl Pruning {
             Pruning::AlphaBeta => "Alpha-beta",
         }
     }
+
+    /// Plain minimax under the teaching trees' old name for it, `Algorithm::Minimax`.
+    #[doc(hidden)]
+    #[allow(non_upper_case_globals)]
+    #[deprecated(since = "0.2.0", note = "use Pruning::None")]
+    pub const Minimax: Pruning = Pruning::None;
 }
 
 /// What a search found out about one position: its exact score, or only a bound on it when

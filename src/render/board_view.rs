@@ -88,7 +88,8 @@ impl BoardView {
 
     /// Greys the board out, for a position a search skipped.
     #[must_use]
-    pub(crate) fn faded(mut self) -> BoardView {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn faded(mut self) -> BoardView {
         self.faded = true;
         self
     }

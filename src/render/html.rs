@@ -46,7 +46,8 @@ impl Html {
     }
 
     /// Appends `text`, escaped.
-    pub(crate) fn push_text(&mut self, text: &str) {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn push_text(&mut self, text: &str) {
         for c in text.chars() {
             match c {
                 '&' => self.0.push_str("&amp;"),

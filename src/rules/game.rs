@@ -153,7 +153,8 @@ pub trait TwoPlayerGame {
 
 /// The most moves a playout makes before it counts the game as a draw: a game whose rules never
 /// end it still comes back.
-pub(crate) const MAX_PLAYOUT_MOVES: u32 = 10_000;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const MAX_PLAYOUT_MOVES: u32 = 10_000;
 
 #[cfg(test)]
 mod tests {

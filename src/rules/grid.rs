@@ -23,7 +23,8 @@ use std::ops::ControlFlow;
 use super::{Counted, Ending, LimitError, Player, TwoPlayerGame};
 
 /// The most rows, and the most columns, a grid game may have (a position is 64 bits a player).
-pub(crate) const MAX_SIDE: usize = 8;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const MAX_SIDE: usize = 8;
 
 /// A position of a grid game: the squares each player holds, one bit a square, row by row
 /// from the top left. Printed with `{:?}` it lists them: `Grid { x: [0, 5], o: [1] }`.

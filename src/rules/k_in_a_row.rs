@@ -25,7 +25,8 @@ impl KInARow {
     }
 
     /// How many in a row win.
-    pub(crate) fn k(&self) -> usize {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn k(&self) -> usize {
         self.0.k
     }
 

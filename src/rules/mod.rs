@@ -26,11 +26,13 @@ mod tic_tac_toe;
 pub(crate) use board::boards_made;
 pub use board::{Board, BoardError, MoveError, ParseBoardError};
 pub use connect_four::ConnectFour;
-#[cfg(test)]
-pub(crate) use game::MAX_PLAYOUT_MOVES;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub use game::MAX_PLAYOUT_MOVES;
 #[allow(deprecated)]
 pub use game::Outcome;
 pub use game::{Ending, TwoPlayerGame};
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub use grid::MAX_SIDE;
 pub use grid::{Grid, GridGame};
 pub use k_in_a_row::KInARow;
 pub use limit::{Counted, LimitError};
@@ -39,7 +41,8 @@ pub use player::{ParsePlayerError, Player};
 pub use square::{IntoSquare, Square, SquareError};
 pub use square_set::{SquareSet, SquareSetIter};
 pub use symmetry::Symmetry;
-pub(crate) use take_away::MAX_TAKE;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub use take_away::MAX_TAKE;
 pub use take_away::TakeAway;
 pub use tally::Tally;
 pub use tic_tac_toe::{MoveOrder, TicTacToe};

@@ -37,7 +37,8 @@ impl Player {
     }
 
     /// The player whose mark is `c` (`X`, `x`, `O` or `o`), if any.
-    pub(crate) const fn from_mark(c: char) -> Option<Player> {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub const fn from_mark(c: char) -> Option<Player> {
         match c {
             'X' | 'x' => Some(Player::X),
             'O' | 'o' => Some(Player::O),

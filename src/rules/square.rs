@@ -121,7 +121,8 @@ impl Square {
 
     /// The square at position `index` in [`Square::ALL`] (0 to 8), if there is one.
     #[inline]
-    pub(crate) const fn from_index(index: usize) -> Option<Square> {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub const fn from_index(index: usize) -> Option<Square> {
         if index < 9 {
             Some(Square::ALL[index])
         } else {

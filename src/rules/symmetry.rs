@@ -66,7 +66,8 @@ impl Symmetry {
     }
 
     /// Where every square of `set` goes.
-    pub(crate) fn apply_to_set(self, set: SquareSet) -> SquareSet {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn apply_to_set(self, set: SquareSet) -> SquareSet {
         set.iter().map(|square| self.apply(square)).collect()
     }
 

@@ -23,7 +23,8 @@ use std::fmt;
 use super::{Ending, Player, TwoPlayerGame};
 
 /// The most sticks a game of take-away lets a player take in one turn: each is a move to list.
-pub(crate) const MAX_TAKE: u32 = 100;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const MAX_TAKE: u32 = 100;
 
 /// Take-away from a heap of `sticks`: each turn a player takes 1 to `most` sticks (3 unless
 /// told), and whoever takes the last stick wins. A position is the sticks left and whose turn

@@ -43,7 +43,8 @@ impl<T> Tally<T> {
     }
 
     /// The value for the games won by `winner` (drawn when `None`), to change.
-    pub(crate) fn get_mut(&mut self, winner: Option<Player>) -> &mut T {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn get_mut(&mut self, winner: Option<Player>) -> &mut T {
         match winner {
             Some(Player::X) => &mut self.x_wins,
             Some(Player::O) => &mut self.o_wins,
@@ -91,7 +92,8 @@ impl Tally<u64> {
     }
 
     /// Each count as a share of all the games (all zero when there are none).
-    pub(crate) fn shares(&self) -> Tally<f64> {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn shares(&self) -> Tally<f64> {
         let total = self.total();
         if total == 0 {
             return Tally::default();

@@ -33,6 +33,12 @@ use crate::rules::TwoPlayerGame;
 pub use super::challenge::{GAMES_EACH, MAX_CHALLENGE_SEARCH_MOVES};
 #[allow(deprecated)]
 pub use super::search_check::{MAX_GAME_CHECKS, check_game_minimax, check_game_negamax};
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub use crate::engine::play::MAX_GAME_MOVES;
+/// The old name of [`MAX_CHALLENGE_SEARCH_MOVES`], from when it counted only the playouts' moves.
+#[doc(hidden)]
+#[deprecated(since = "0.2.0", note = "use MAX_CHALLENGE_SEARCH_MOVES")]
+pub const MAX_CHALLENGE_PLAYOUT_MOVES: u64 = MAX_CHALLENGE_SEARCH_MOVES;
 
 /// What a check of a learner's search on any game found: a [`SearchCheck`].
 #[deprecated(note = "the checks of every game give a `SearchCheck`")]

@@ -29,7 +29,9 @@ use std::hash::Hash;
 
 pub use super::depth_study::{DepthRow, DepthStudy, STUDY_LEVELS};
 pub use super::record::Record;
-use super::tournament::{SAMPLED_GAMES, SEED};
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub use super::tournament::SAMPLED_GAMES;
+use super::tournament::SEED;
 use crate::engine::bot::Named;
 use crate::engine::budget::{Budget, MAX_SECONDS};
 use crate::engine::matches::Match;

@@ -30,14 +30,17 @@ use crate::render::parts::{card, verdict_box};
 use crate::render::{Html, Picture, Scale, notebook_pictures};
 
 /// The environment variable that names the progress file in a class kernel.
-pub(crate) const VARIABLE: &str = "MAGIC_TICTACTOE_PROGRESS";
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const VARIABLE: &str = "MAGIC_TICTACTOE_PROGRESS";
 
 /// A progress file stops growing at this size (about 50,000 checks).
-pub(crate) const MAX_BYTES: u64 = 8 << 20;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const MAX_BYTES: u64 = 8 << 20;
 
 /// The environment variable that names the class's course (its notebooks, as the teacher last
 /// changed them) in a class kernel.
-pub(crate) const COURSE_VARIABLE: &str = "MAGIC_TICTACTOE_COURSE";
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const COURSE_VARIABLE: &str = "MAGIC_TICTACTOE_COURSE";
 
 /// What [`start_over`] did, or why it did nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -136,6 +136,12 @@ impl DepthStudy {
         study
     }
 
+    /// The depths asked for outside 1 to 9, which were searched at 1 or 9 instead.
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn depths_brought_within(&self) -> &[u32] {
+        &self.out_of_range
+    }
+
     /// The row for `depth`, if it was studied.
     pub fn row(&self, depth: u32) -> Option<&DepthRow> {
         self.rows.iter().find(|row| row.depth == depth)

@@ -38,9 +38,11 @@ mod verdict;
 pub use verdict::Verdict;
 
 /// The most numbers in a set [`Exercise::sets_summing_to`] asks about.
-pub(crate) const MAX_SET_SIZE: usize = 6;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const MAX_SET_SIZE: usize = 6;
 /// The largest number [`Exercise::sets_summing_to`] takes its sets from: at most 177,100 sets.
-pub(crate) const MAX_SET_NUMBER: u32 = 25;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const MAX_SET_NUMBER: u32 = 25;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Expected {

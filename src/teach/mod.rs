@@ -9,6 +9,12 @@ pub mod any_game;
 pub mod beyond;
 pub mod challenge;
 pub mod classroom;
+/// The old name of [`classroom`]'s progress file (its variable and size), kept so that a cell
+/// naming it compiles.
+#[doc(hidden)]
+pub mod progress {
+    pub use super::classroom::{MAX_BYTES, VARIABLE};
+}
 mod comparison;
 mod depth_study;
 pub mod exercises;
@@ -27,4 +33,6 @@ pub mod tree;
 
 pub use comparison::Comparison;
 pub use mcts_view::TreeView;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub use sums::Pair;
 pub use sums::{Sums, Triples};

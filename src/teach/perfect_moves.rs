@@ -26,7 +26,8 @@ use crate::rules::{Board, Counted, LimitError, Square, TicTacToe, TwoPlayerGame}
 
 /// The most playouts a move, all budgets together, that one [`PerfectMoves`] spends on each of
 /// the 4,520 positions: the cell stays within a second or two.
-pub(crate) const MAX_PLAYOUTS_PER_POSITION: u32 = 250;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const MAX_PLAYOUTS_PER_POSITION: u32 = 250;
 
 /// One row: a player, and on how many positions it picks a perfect move (for the random move,
 /// the expected number).
@@ -161,6 +162,17 @@ fn checked(budgets: &[u32]) -> Result<(), LimitError> {
 }
 
 impl PerfectMoves {
+    /// The baselines alone: on how many positions every move is perfect, a random move's
+    /// expected count, and the first free square's.
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn baselines() -> PerfectMoves {
+        let solved = Solved::new();
+        PerfectMoves {
+            positions: solved.in_play.len(),
+            rows: solved.baselines(),
+        }
+    }
+
     /// Monte Carlo tree search with random playouts, at each of these budgets (playouts a
     /// move), beside the baselines. The budgets together are held to
     /// 250.

@@ -273,7 +273,8 @@ impl<G: ShowGame> PlayoutSteps<G> {
     }
 
     /// Whether it has made as many playouts as it may ([`MAX_STEPPED_PLAYOUTS`]).
-    pub(crate) fn is_at_limit(&self) -> bool {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn is_at_limit(&self) -> bool {
         self.done == MAX_STEPPED_PLAYOUTS
     }
 

@@ -66,7 +66,8 @@ mod view;
 
 /// The most boards a learner's tic-tac-toe search may make over the whole check: about fifty
 /// times what a plain minimax needs, so a slow search is stopped in seconds, not minutes.
-pub(crate) const MAX_BOARDS: u64 = 200_000_000;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const MAX_BOARDS: u64 = 200_000_000;
 
 /// The most positions a check asks a learner's search about on any game: the ones nearest the
 /// end of the game first, where a search has least to do.

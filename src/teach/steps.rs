@@ -41,7 +41,8 @@ pub enum Finding<S = crate::engine::Value> {
 
 impl<S> Finding<S> {
     /// Whether the node has a value, exact or a bound.
-    pub(crate) fn is_evaluated(&self) -> bool {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn is_evaluated(&self) -> bool {
         matches!(
             self,
             Finding::Exact(_) | Finding::AtLeast(_) | Finding::AtMost(_)
@@ -349,7 +350,8 @@ impl<T, S: Copy + Ord + Neg<Output = S>> Stepper<T, S> {
     }
 
     /// The search walking the tree.
-    pub(crate) fn algorithm(&self) -> Pruning {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn algorithm(&self) -> Pruning {
         self.algorithm
     }
 
@@ -378,7 +380,8 @@ impl<T, S: Copy + Ord + Neg<Output = S>> Stepper<T, S> {
     }
 
     /// The node evaluated by the last step.
-    pub(crate) fn last_evaluated(&self) -> Option<usize> {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn last_evaluated(&self) -> Option<usize> {
         self.last_evaluated
     }
 

@@ -13,7 +13,8 @@ use crate::rules::{Board, Player, Square, SquareSet};
 
 /// One pair of squares a player holds, and what the "15 - (a + b)" test says about it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct Pair {
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub struct Pair {
     /// Whose squares.
     pub player: Player,
     /// The two squares, in keypad order.
@@ -27,7 +28,8 @@ pub(crate) struct Pair {
 
 impl Pair {
     /// Whether the pair's third square is free on `board`: a line one move away.
-    pub(crate) fn is_threat(&self, board: Board) -> bool {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn is_threat(&self, board: Board) -> bool {
         self.completes_at
             .is_some_and(|square| board.get(square).is_none())
     }
@@ -35,7 +37,8 @@ impl Pair {
     /// The pair in a sentence that says which numbers are magic numbers and which are squares:
     /// `X holds 8 and 3 (squares 1 and 2): 8 + 3 = 11, so X needs 4, on square 3, which is free:
     /// a line is one move away`.
-    pub(crate) fn sentence(&self, board: Board) -> String {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn sentence(&self, board: Board) -> String {
         let [a, b] = self.squares.map(Square::magic_number);
         let [p, q] = self.squares;
         let player = self.player;
@@ -108,6 +111,12 @@ impl Sums {
     /// The board.
     pub fn board(&self) -> Board {
         self.board
+    }
+
+    /// Every pair of both players, X's first.
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn pairs(&self) -> &[Pair] {
+        &self.pairs
     }
 
     /// The free squares where `player` would complete a line, in keypad order.

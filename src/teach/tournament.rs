@@ -6,6 +6,8 @@ use std::fmt;
 use std::hash::Hash;
 
 use crate::engine::budget::Budget;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub use crate::engine::matches::MAX_EXACT_POSITIONS;
 use crate::engine::matches::Match;
 use crate::engine::{Bot, Level, Opponent};
 use crate::render::palette::{DRAW_BAR, INK, MUTED, O_MARK, PAPER, TABLE_EDGE, X_MARK};
@@ -15,7 +17,8 @@ use crate::rules::text::thousands;
 use crate::rules::{Counted, LimitError, Tally, TicTacToe, TwoPlayerGame};
 
 /// Games played for each pairing when a player's chances cannot be worked out exactly.
-pub(crate) const SAMPLED_GAMES: u32 = 1_000;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const SAMPLED_GAMES: u32 = 1_000;
 
 /// The seed sampled games are played from, so that a class sees the same figures.
 pub(crate) const SEED: u64 = 15;

@@ -28,6 +28,10 @@ use std::fmt;
 use super::steps::art::{Badge, TreeArt, node_look};
 use super::steps::{self, Shape};
 pub use super::steps::{Bound, Finding, Stepper};
+/// The teaching trees' old name for [`Pruning`], whose `Algorithm::Minimax` is `Pruning::None`.
+#[doc(hidden)]
+#[deprecated(since = "0.2.0", note = "use Pruning")]
+pub type Algorithm = Pruning;
 use crate::engine::search::{self, GameTree, MoveOrder, Pruning, TicTacToe, value_if_over};
 use crate::engine::{Value, stats};
 use crate::render::parts::{
@@ -39,7 +43,8 @@ use crate::rules::text::thousands;
 use crate::rules::{Board, Player, Square, SquareSet};
 
 /// The most positions a tree may have to be drawn.
-pub(crate) const MAX_TREE_POSITIONS: usize = 400;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const MAX_TREE_POSITIONS: usize = 400;
 
 /// Why a tree cannot be drawn.
 #[derive(Clone, PartialEq, Eq)]
@@ -173,7 +178,8 @@ impl SearchTree {
     /// # Errors
     ///
     /// As [`SearchTree::minimax_steps`].
-    pub(crate) fn ordered(
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn ordered(
         board: Board,
         algorithm: Pruning,
         order: MoveOrder,
@@ -252,7 +258,8 @@ impl SearchTree {
     }
 
     /// Words for a value seen by max: `X wins in 2`, `draw`, `O has won`.
-    pub(crate) fn describe(&self, value: Value) -> String {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn describe(&self, value: Value) -> String {
         let (me, other) = (self.root_player(), !self.root_player());
         match value {
             Value::Win(0) => format!("{me} has won"),
@@ -427,7 +434,8 @@ pub struct OrderedSearches {
 
 impl OrderedSearches {
     /// The orders compared, in the order of [`OrderedSearches::positions`].
-    pub(crate) const ORDERS: [MoveOrder; 2] = [MoveOrder::Keypad, MoveOrder::CentreCornersEdges];
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub const ORDERS: [MoveOrder; 2] = [MoveOrder::Keypad, MoveOrder::CentreCornersEdges];
 
     /// Alpha-beta on `board` in both orders.
     pub fn new(board: Board) -> OrderedSearches {

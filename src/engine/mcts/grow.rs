@@ -16,7 +16,8 @@ pub const MAX_PLAYOUTS: u32 = 200_000;
 /// The most positions a search keeps in its tree. A game with many moves from each position
 /// fills it before the playouts run out; the rest of the playouts then start from the
 /// positions already there.
-pub(crate) const MAX_NODES: usize = 1_000_000;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const MAX_NODES: usize = 1_000_000;
 
 /// The most moves the playouts of one search make, all together. A game whose playouts are
 /// long (or never end) stops its search there, with the playouts made so far: see

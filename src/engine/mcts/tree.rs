@@ -6,7 +6,8 @@ use std::fmt;
 use crate::rules::{Ending, LimitError, Player, TwoPlayerGame};
 
 /// The largest exploration constant a search takes; a larger one is taken as this.
-pub(crate) const MAX_EXPLORATION: f64 = 100.0;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const MAX_EXPLORATION: f64 = 100.0;
 
 pub(super) fn clamp_exploration(c: f64) -> f64 {
     if c.is_nan() {
@@ -49,7 +50,8 @@ impl NodeId {
     }
 
     /// The id of the position added `index`-th (0 for the root), whether or not a tree has it.
-    pub(crate) fn from_index(index: usize) -> NodeId {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn from_index(index: usize) -> NodeId {
         NodeId(u32::try_from(index).unwrap_or(u32::MAX))
     }
 }
@@ -209,7 +211,8 @@ impl<G: TwoPlayerGame> MctsTree<G> {
     }
 
     /// The root's child tried most often (the first among equals).
-    pub(crate) fn best_child(&self) -> Option<NodeId> {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn best_child(&self) -> Option<NodeId> {
         let mut best: Option<NodeId> = None;
         for child in self.children(self.root()) {
             if best.is_none_or(|b| self.nodes[child.index()].visits > self.nodes[b.index()].visits)

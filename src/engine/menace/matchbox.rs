@@ -118,7 +118,8 @@ impl MatchBox {
 
     /// The colour with the most beads (the first in keypad order on a tie), or `None` when the
     /// box is empty.
-    pub(crate) fn favourite(&self) -> Option<Square> {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn favourite(&self) -> Option<Square> {
         let most = self.colours.iter().map(|s| self.beads[s.index()]).max()?;
         (most > 0)
             .then(|| self.colours.iter().find(|s| self.beads[s.index()] == most))

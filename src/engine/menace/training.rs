@@ -90,12 +90,14 @@ impl Training {
     }
 
     /// Games in each block of [`Training::blocks`].
-    pub(crate) fn block_size(&self) -> usize {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn block_size(&self) -> usize {
         (self.endings.len().div_ceil(BLOCKS as usize)).max(1)
     }
 
     /// Michie's measure: after each game, wins so far less losses so far.
-    pub(crate) fn excess(&self) -> Vec<i64> {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn excess(&self) -> Vec<i64> {
         self.endings
             .iter()
             .scan(0i64, |excess, ending| {
@@ -119,13 +121,15 @@ impl Training {
 
     /// The position whose box was watched: the first box unless
     /// [`Menace::train_watching`](super::Menace::train_watching) chose another.
-    pub(crate) fn watched(&self) -> Board {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn watched(&self) -> Board {
         self.watched
     }
 
     /// The watched box before the first game and after each block: (games played in this
     /// training, the box, or `None` while it was not yet opened).
-    pub(crate) fn history(&self) -> &[(u64, Option<MatchBox>)] {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn history(&self) -> &[(u64, Option<MatchBox>)] {
         &self.history
     }
 }

@@ -7,11 +7,14 @@ use crate::rules::text::debug_as_sentence;
 /// The most leaves a paper tree may have: 64 leaves already make a picture wider than a screen.
 pub const MAX_LEAVES: usize = 64;
 /// The most moves from the root to a leaf.
-pub(crate) const MAX_TREE_DEPTH: usize = 6;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const MAX_TREE_DEPTH: usize = 6;
 /// The most moves from one node.
-pub(crate) const MAX_BRANCHING: usize = 8;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const MAX_BRANCHING: usize = 8;
 /// Leaf values are kept between -999 and 999, to fit in a node's box.
-pub(crate) const MAX_LEAF_VALUE: i32 = 999;
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub const MAX_LEAF_VALUE: i32 = 999;
 
 /// Why text or numbers do not make a paper tree.
 #[derive(Clone, PartialEq, Eq)]

@@ -32,6 +32,8 @@ mod reader;
 mod stepper;
 
 pub use super::steps::{Bound, Finding, Stepper};
+#[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+pub use error::{MAX_BRANCHING, MAX_LEAF_VALUE, MAX_TREE_DEPTH};
 pub use error::{MAX_LEAVES, PaperTreeError};
 pub use model::PaperTree;
 pub use stepper::{OrderComparison, PaperSearch};
