@@ -66,7 +66,7 @@ def names(doc):
             if target is not None and kind_of(target) in WITH_MEMBERS - {"type_alias"}:
                 members(path, target)
             return
-        ids = []
+        ids, trait_items = [], set()
         if kind == "enum":
             ids += inner.get("variants", [])
         if kind == "trait":
@@ -78,8 +78,11 @@ def names(doc):
             # An inherent impl, or one of the crate's own traits (a cell that writes `check.to_html()`
             # has the trait from the prelude): its items are called as the type's.
             trait = impl.get("trait")
-            if trait is None or index.get(str(trait.get("id")), {}).get("crate_id") == 0:
+            if trait is None:
                 ids += impl.get("items", [])
+            elif index.get(str(trait.get("id")), {}).get("crate_id") == 0:
+                ids += impl.get("items", [])
+                trait_items.update(impl.get("items", []))
             elif trait.get("path", "").split("::")[-1] == "Deref" and path not in derefs:
                 # `analysis.value()` calls the method of the type it derefs to.
                 for item_id in impl.get("items", []):
@@ -91,7 +94,8 @@ def names(doc):
                         members(path, target)
         for member_id in ids:
             member = index.get(str(member_id))
-            if member and member.get("name") and (kind in ("enum", "trait") or member.get("visibility") == "public"):
+            public = kind in ("enum", "trait") or member_id in trait_items or (member or {}).get("visibility") == "public"
+            if member and member.get("name") and public:
                 found.setdefault(f"{path}::{member['name']}", described(member))
 
     def walk(module_id, prefix, seen):

@@ -63,6 +63,14 @@ pub trait Bot<G: TwoPlayerGame> {
         0
     }
 
+    /// Whether it checks its own moves. Every match checks every player now, so the answer
+    /// changes nothing; it stays so that a player written with it still compiles.
+    #[doc(hidden)]
+    #[deprecated(since = "0.2.0", note = "a match checks every player: leave it out")]
+    fn checks_itself(&self) -> bool {
+        false
+    }
+
     /// The chance it plays each move at `position`, when that can be known without playing
     /// (an exact count of a match walks the game's tree with it): `None` when the game is
     /// over, or when it cannot be known (the default).

@@ -91,6 +91,12 @@ impl Mcts {
         self
     }
 
+    /// The seed its playouts are drawn from.
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn seed_used(&self) -> u64 {
+        self.seed
+    }
+
     /// How many playouts it makes.
     pub fn playouts(&self) -> u32 {
         self.playouts

@@ -557,6 +557,27 @@ where
             Turn::Forfeits(_) => None,
         }
     }
+
+    /// What it does at `position` of `game`: [`Bot::turn`] under its name of 2026-11-26.
+    #[doc(hidden)]
+    #[deprecated(since = "0.2.0", note = "use opponent.turn(&game, &position)")]
+    pub fn turn_for(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
+        self.bot.turn(game, position)
+    }
+
+    /// The older name of `turn_for`.
+    #[doc(hidden)]
+    #[deprecated(since = "0.2.0", note = "use opponent.turn(&game, &position)")]
+    pub fn turn_in(&mut self, game: &G, position: &G::Position) -> Option<Turn<G::Move>> {
+        self.bot.turn(game, position)
+    }
+
+    /// The older name of `choose_for`.
+    #[doc(hidden)]
+    #[deprecated(since = "0.2.0", note = "use opponent.turn(&game, &position)")]
+    pub fn choose_in(&mut self, game: &G, position: &G::Position) -> Option<Choice<G::Move>> {
+        self.choose_for(game, position)
+    }
 }
 
 impl<G> Bot<G> for Opponent<G>

@@ -147,6 +147,12 @@ pub enum Finish {
 }
 
 impl Finish {
+    /// A draw, under the name it had before it said it as `Ending` does.
+    #[doc(hidden)]
+    #[allow(non_upper_case_globals)]
+    #[deprecated(since = "0.2.0", note = "use Finish::Drawn")]
+    pub const Drew: Finish = Finish::Drawn;
+
     /// MENACE's name for forfeiting: a box it had to draw from was empty, so it resigned.
     #[allow(non_upper_case_globals)]
     #[deprecated(note = "MENACE's games now end as every player's do: `Finish::Forfeited`")]
@@ -158,7 +164,8 @@ impl Finish {
     }
 
     /// How `game` ended for `player`.
-    pub(crate) fn of<P, M>(end: &End<P, M>, player: Player) -> Finish {
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn of<P, M>(end: &End<P, M>, player: Player) -> Finish {
         match end {
             End::Over(Ending::Won(winner)) if *winner == player => Finish::Won,
             End::Over(Ending::Won(_)) => Finish::Lost,

@@ -70,6 +70,12 @@ impl<'a, G: TwoPlayerGame> Rules<'a, G> {
     pub fn refusal(&self) -> Option<LimitError> {
         self.budget.refusal()
     }
+
+    /// How many positions the search has asked about.
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn visited(&self) -> u64 {
+        self.visited.get()
+    }
 }
 
 /// A finished game's value for the player to move there.
@@ -269,6 +275,15 @@ pub fn solve_minimax<G: TwoPlayerGame>(
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct MoveValues<M> {
     values: Vec<(M, Value)>,
+}
+
+impl<M> MoveValues<M> {
+    /// The pairs as a vector.
+    #[doc(hidden)]
+    #[deprecated(since = "0.2.0", note = "use Vec::from(values) or values.into_iter()")]
+    pub fn into_vec(self) -> Vec<(M, Value)> {
+        self.into()
+    }
 }
 
 impl<M: Copy + PartialEq> MoveValues<M> {

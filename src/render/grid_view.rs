@@ -89,6 +89,14 @@ impl Grid {
 }
 
 impl GridView {
+    /// The same view with `text` as its caption.
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    #[must_use]
+    pub fn with_caption(mut self, text: impl Into<String>) -> GridView {
+        self.caption = text.into();
+        self
+    }
+
     /// Each move's value for the player making it, as [`move_values`](crate::engine::solve::move_values)
     /// gives them: drawn in the free square (k in a row) or under the column (Connect Four),
     /// green for a win, yellow for a draw, red for a loss. Moves off the board are left out.

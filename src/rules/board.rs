@@ -36,8 +36,9 @@ pub struct Board {
 }
 
 impl Board {
-    /// The empty board, X to move.
-    pub(crate) const EMPTY: Board = Board {
+    /// The empty board, X to move (`Board::new()` says it).
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+    pub const EMPTY: Board = Board {
         x: SquareSet::EMPTY,
         o: SquareSet::EMPTY,
     };

@@ -37,6 +37,12 @@ pub enum Ending {
 pub type Outcome = Ending;
 
 impl Ending {
+    /// A draw, as tic-tac-toe's `Outcome::Draw` said it.
+    #[doc(hidden)]
+    #[allow(non_upper_case_globals)]
+    #[deprecated(since = "0.2.0", note = "use Ending::Drawn")]
+    pub const Draw: Ending = Ending::Drawn;
+
     /// The winner, if the game was not drawn.
     pub const fn winner(self) -> Option<Player> {
         match self {

@@ -21,6 +21,10 @@ impl SquareSet {
     /// No squares.
     pub const EMPTY: SquareSet = SquareSet(0);
 
+    /// All nine squares.
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell naming it compiles
+    pub const FULL: SquareSet = SquareSet(0x1ff);
+
     /// The set whose bit `i` (0 to 8) stands for `Square::ALL[i]`; bits above 8 are ignored.
     #[inline]
     pub const fn from_bits(bits: u16) -> SquareSet {

@@ -117,6 +117,12 @@ impl Exercise {
         }
     }
 
+    /// Its number in the notebook, if it has one.
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn number(&self) -> Option<u32> {
+        self.number
+    }
+
     /// The same exercise, numbered as its notebook numbers it. Its checks then say which
     /// exercise they checked ("Exercise 2 of 01: ..."), and in a class the teacher's page files
     /// them under that number, whatever other exercise a cell made before.

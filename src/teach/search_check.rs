@@ -267,6 +267,40 @@ where
     check_in_the_games_words(game, SearchKind::Negamax, "check_negamax_for", search)
 }
 
+impl<G> SearchCheck<G>
+where
+    G: ShowGame + 'static,
+    G::Position: Hash + Eq,
+{
+    /// [`check_minimax_for`] under its name of 2026-11-26.
+    ///
+    /// # Errors
+    ///
+    /// As [`check_minimax_for`].
+    #[doc(hidden)]
+    #[deprecated(since = "0.2.0", note = "use check_minimax_for(&game, search)")]
+    pub fn minimax(
+        game: &G,
+        search: impl Fn(&G::Position) -> i32,
+    ) -> Result<SearchCheck<G>, SearchError> {
+        check_minimax_for(game, search)
+    }
+
+    /// [`check_negamax_for`] under its name of 2026-11-26.
+    ///
+    /// # Errors
+    ///
+    /// As [`check_minimax_for`].
+    #[doc(hidden)]
+    #[deprecated(since = "0.2.0", note = "use check_negamax_for(&game, search)")]
+    pub fn negamax(
+        game: &G,
+        search: impl Fn(&G::Position) -> i32,
+    ) -> Result<SearchCheck<G>, SearchError> {
+        check_negamax_for(game, search)
+    }
+}
+
 /// The check of any game, a position said in the game's own words.
 fn check_in_the_games_words<G>(
     game: &G,
@@ -574,6 +608,12 @@ impl<G: TwoPlayerGame> SearchCheck<G> {
     /// found right, and the one found wrong).
     pub fn positions_crate_minimax(&self) -> u64 {
         self.counts.map_or(0, |counts| counts.crate_minimax)
+    }
+
+    /// Tic-tac-toe: positions the crate's alpha-beta visits over the same positions.
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn positions_crate_alpha_beta(&self) -> u64 {
+        self.counts.map_or(0, |counts| counts.crate_alpha_beta)
     }
 
     /// What an answer means where `mover` is to move, in words.

@@ -183,6 +183,13 @@ impl<G: TwoPlayerGame> MctsTree<G> {
         self.stopped
     }
 
+    /// Whether the search stopped before the playouts asked for: see [`MctsTree::stopped_by`]
+    /// and [`MctsTree::panicked`].
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn stopped_early(&self) -> bool {
+        self.stopped.is_some() || self.panicked.is_some()
+    }
+
     /// How much the search did: the moves it looked at on its way down the tree (every move of
     /// each position it passed, and the moves of each position it added) and the moves its
     /// playouts made.

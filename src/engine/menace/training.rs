@@ -69,6 +69,12 @@ impl Training {
         &self.against
     }
 
+    /// The games it had played before this training.
+    #[doc(hidden)] // public in 0.1.0: kept so that a cell calling it compiles
+    pub fn games_before(&self) -> u64 {
+        self.games_before
+    }
+
     /// How each game ended, in order.
     pub fn endings(&self) -> &[Finish] {
         &self.endings
