@@ -56,6 +56,10 @@ cargo test --all-features --lib --bins --tests
 cargo test --all-features --doc
 say "cargo doc, warnings denied"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features --quiet
+say "Every public name since 2026-11-25 still compiles, or CHANGELOG.md says it was removed (scripts/public_names.py)"
+python3 scripts/public_names.py --check tests/names-since-2026-11-25.txt >target/public-names.log \
+    || { grep -v "^removed" target/public-names.log; exit 1; }
+tail -1 target/public-names.log
 say "The teacher's guide gives each lesson the minutes the notebooks add up to (scripts/lesson_minutes.py)"
 python3 scripts/lesson_minutes.py --check >/dev/null || python3 scripts/lesson_minutes.py --check
 say "bench checks (cargo bench --bench engine -- --quick)"

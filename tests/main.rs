@@ -19,6 +19,7 @@ mod magic_square;
 mod mcts;
 mod menace;
 mod names;
+mod older_names;
 mod opponents_and_games;
 mod paper_trees;
 mod pictures;

@@ -19,6 +19,10 @@ fn prelude_names() -> BTreeSet<String> {
         let Some(at) = statement.find("pub use ") else {
             continue;
         };
+        // The older names kept hidden for saved notebooks are not the page's to list.
+        if statement.contains("#[doc(hidden)]") {
+            continue;
+        }
         let path = statement[at + "pub use ".len()..].trim();
         let (base, items) = match path.find('{') {
             Some(open) => (

@@ -50,6 +50,8 @@ enum Expected {
     BestSquares(SquareSet),
     /// Any of these squares is right: the ones the rules player's checklist allows, by this rule.
     RuleSquares(SquareSet, Reason),
+    /// Any of these squares is right, for this reason.
+    AnySquare(SquareSet, String),
     /// This whole number.
     Number(i64),
     /// The exercise could not be set, for this reason.
@@ -497,6 +499,25 @@ impl Exercise {
         }
     }
 
+    /// "How many different positions are there after `ply` moves, counting turns and flips once?"
+    #[doc(hidden)] // in the lessons of 2026-11-25: kept so that a saved notebook runs
+    pub fn positions_up_to_symmetry(ply: usize) -> Exercise {
+        let counts = stats::count_positions();
+        let answer = counts.up_to_symmetry_by_ply.get(ply).copied().unwrap_or(0);
+        Exercise::new(
+            format!(
+                "How many really different positions are there after {ply} moves, if turns and flips of a position count once?"
+            ),
+            Expected::Number(answer as i64),
+            "after one move there are only three: a corner, an edge or the centre".to_owned(),
+        )
+        .then_hint(format!(
+            "stats::count_positions().up_to_symmetry_by_ply[{ply}] counts them in a new cell; to see \
+             why, draw the positions of one move fewer and ask which of their children are the same \
+             board turned or flipped (board.canonical() gives every such board the same form)"
+        ))
+    }
+
     /// "How many lines (rows, columns, diagonals) does an n x n board have?", for a size from
     /// 1 to [`MAX_GRID_SIZE`](super::beyond::MAX_GRID_SIZE); for any other size the exercise
     /// says so when it is shown or checked.
@@ -528,6 +549,20 @@ impl Exercise {
             "{a} {size}x{size} board has {size} rows and {size} columns; how many diagonals run from \
              corner to corner, whatever the size?"
         ))
+    }
+
+    /// "How many sets of four numbers from 1 to 16 add up to 34?"
+    #[doc(hidden)] // in the lessons of 2026-11-25: kept so that a saved notebook runs
+    pub fn sets_reaching_34() -> Exercise {
+        Exercise::new(
+            "How many sets of four different numbers from 1 to 16 add up to 34?".to_owned(),
+            Expected::Number(super::beyond::MagicGrid::durer().sets_reaching_the_constant() as i64),
+            "let itertools try every combination of 4 numbers from 1..=16 and count those that sum to 34".to_owned(),
+        )
+        .then_hint(
+            "in a new cell: (1..=16u32).combinations(4).filter(|set| set.iter().sum::<u32>() == 34).count()"
+                .to_owned(),
+        )
     }
 
     /// The question.
@@ -565,9 +600,9 @@ impl Exercise {
             Ok(number) => number,
             Err(problem) if !matches!(self.expected, Expected::Refused(_)) => {
                 let expected = match self.expected {
-                    Expected::BestSquares(_) | Expected::RuleSquares(..) => {
-                        "a square, as a keypad digit from 1 to 9"
-                    }
+                    Expected::BestSquares(_)
+                    | Expected::RuleSquares(..)
+                    | Expected::AnySquare(..) => "a square, as a keypad digit from 1 to 9",
                     Expected::Number(_) | Expected::Refused(_) => "a whole number",
                 };
                 return Verdict {
@@ -611,6 +646,21 @@ impl Exercise {
                 };
                 return Verdict {
                     right: false,
+                    text,
+                    about: None,
+                };
+            }
+            (Expected::AnySquare(squares, reason), _) => {
+                let right = Square::from_digit(number).is_ok_and(|s| squares.contains(s));
+                let text = if right {
+                    format!("Square {number}: {reason}.")
+                } else if number == 0 {
+                    "Put your answer, a square from 1 to 9, in place of the 0.".to_owned()
+                } else {
+                    format!("Not square {number}. Hint: {}.", self.hint)
+                };
+                return Verdict {
+                    right,
                     text,
                     about: None,
                 };

@@ -1,14 +1,43 @@
-//! The exercises on MENACE: its first box after a game, its colours and its last loss, each
-//! worked out by MENACE's own learning, as a notebook's MENACE learns.
+//! The exercises on MENACE: its boxes, its colours, its first move and its last loss, each worked
+//! out by training a [`Menace`] from the crate's usual seed, as a notebook does.
 
 use super::{Exercise, Expected};
 use crate::engine::Level;
 use crate::engine::menace::{MAX_TRAINING_GAMES, MatchBox, Menace, Settings};
 use crate::engine::play::Finish;
 use crate::rules::text::thousands;
-use crate::rules::{Board, Counted, LimitError, Player, Symmetry};
+use crate::rules::{Board, Counted, LimitError, Player, Square, SquareSet, Symmetry};
 
 impl Exercise {
+    /// "MENACE, new, plays `games` games against the random player: how many matchboxes has it
+    /// opened?" Worked out by training a [`Menace`] from the crate's usual seed, as a notebook
+    /// does.
+    #[doc(hidden)] // in the lessons of 2026-11-25: kept so that a saved notebook runs
+    pub fn menace_boxes(games: u64) -> Exercise {
+        let mut menace = Menace::new();
+        let expected = match menace.train(Level::Random, games) {
+            Ok(_) => Expected::Number(menace.box_count() as i64),
+            Err(error) => Expected::Refused(error.to_string()),
+        };
+        Exercise::new(
+            format!(
+                "A new MENACE plays {} games against the random player. How many matchboxes has it opened?",
+                thousands(games)
+            ),
+            expected,
+            format!(
+                "build that MENACE in a new cell (the notebook's own has played other games): \
+                 let mut fresh = Menace::new(); fresh.train(Level::Random, {games})?; then fresh.box_count() \
+                 counts its boxes, and fresh as a cell's value draws them"
+            ),
+        )
+        .then_hint(format!(
+            "copy these three lines into a new cell as they are, and run it: \
+             let mut fresh = Menace::new(); fresh.train(Level::Random, {games})?; fresh.box_count(). \
+             The notebook's own MENACE gives another number, as it has played other games"
+        ))
+    }
+
     /// "A new MENACE plays its first game, and wins (draws, loses) it: how many beads are in its
     /// first box now?", with Michie's beads. Worked out by MENACE's own learning, on a box of
     /// its own.
@@ -88,6 +117,51 @@ impl Exercise {
                 fixing
             ))
         }
+    }
+
+    /// "After `games` games against the random player, which first move has the most beads in
+    /// MENACE's first box?" Any square of the same kind (a corner, an edge, the centre) is right.
+    #[doc(hidden)] // in the lessons of 2026-11-25: kept so that a saved notebook runs
+    pub fn menace_first_move(games: u64) -> Exercise {
+        let mut menace = Menace::new();
+        let favourite = menace
+            .train(Level::Random, games)
+            .map_err(|error| error.to_string())
+            .and_then(|_| {
+                menace
+                    .first_box()
+                    .and_then(MatchBox::favourite)
+                    .ok_or_else(|| "the first box is empty".to_owned())
+            });
+        let expected = match favourite {
+            Ok(square) => {
+                let kind: SquareSet = Symmetry::ALL
+                    .into_iter()
+                    .map(|symmetry| symmetry.apply(square))
+                    .collect();
+                let name = if square == Square::Centre {
+                    "the centre"
+                } else if square.is_corner() {
+                    "a corner, like every square that is a turn or flip of it"
+                } else {
+                    "an edge, like every square that is a turn or flip of it"
+                };
+                Expected::AnySquare(kind, format!("{name}, MENACE's favourite first move"))
+            }
+            Err(reason) => Expected::Refused(reason),
+        };
+        Exercise::new(
+            format!(
+                "After {} games against the random player, which first move has the most beads in MENACE's first box?",
+                thousands(games)
+            ),
+            expected,
+            format!(
+                "build that MENACE in a new cell (not the notebook's own, which has played other games): \
+                 let mut fresh = Menace::new(); fresh.train(Level::Random, {games})?; then look at the first \
+                 box in the picture of fresh: the darkest square has the most beads"
+            ),
+        )
     }
 
     /// "MENACE plays `before` games against the random player, then `games` against the rules
