@@ -24,6 +24,7 @@ mod opponents_and_games;
 mod paper_trees;
 mod pictures;
 mod prelude_doc;
+mod prelude_table;
 mod solving;
 mod teachers_guide;
 mod teaching;
