@@ -479,3 +479,36 @@ fn the_closer_counting_hints_followed_give_the_answer() {
     // An 8x8 board: 8 rows, 8 columns, and the 2 diagonals every square board has.
     assert!(Exercise::lines_on(8).check(8 + 8 + 2).is_right());
 }
+
+/// 10's exercise 3, second question: its hints followed as they say ("4 beads of each colour;
+/// count down by 1 a loss") give the answer MENACE's own punishment gives, for the centre and
+/// for a corner named by any of its four squares.
+#[test]
+fn the_menace_losses_hints_followed_give_the_answer() {
+    use magic_tictactoe::exercises::Exercise;
+    for square in [
+        Square::Centre,
+        Square::TopLeft,
+        Square::BottomRight,
+        Square::Top,
+    ] {
+        let exercise = Exercise::menace_losses_to_empty(square);
+        let first = exercise.check(1).to_string();
+        assert!(
+            first.contains("after a loss the bead drawn is taken out, 1 at a time"),
+            "{first}"
+        );
+        let closer = exercise.check(2).to_string();
+        let beads: u32 = closer
+            .split("a new first box has ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|number| number.parse().ok())
+            .unwrap_or_else(|| panic!("the closer hint names the beads: {closer}"));
+        assert!(closer.contains("count down by 1 a loss"), "{closer}");
+        assert!(exercise.check(beads).is_right(), "{square}: {beads}");
+        assert!(!exercise.check(beads + 1).is_right());
+    }
+    // A square off the board is refused in a sentence, not counted.
+    assert!(!Exercise::menace_losses_to_empty(10).check(4).is_right());
+}

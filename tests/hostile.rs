@@ -935,6 +935,11 @@ fn the_older_calls_kept_for_saved_notebooks_hold() {
         let _ = Exercise::positions_up_to_symmetry(ply).check(i64::MIN);
     }
     let _ = Exercise::sets_reaching_34().check(u64::MAX);
+    for square in [0, 1, 3, 5, 9, 10, u32::MAX] {
+        let _ = Exercise::menace_losses_to_empty(square)
+            .check(i64::MAX)
+            .to_html();
+    }
     let _ = Exercise::sets_reaching_34().numbered(u32::MAX).number();
     let _ = PerfectMoves::baselines().to_html();
     let study = DepthStudy::new([0, 1, 10, u32::MAX], |_: &Board, _| 0);

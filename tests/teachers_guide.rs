@@ -51,6 +51,7 @@ fn exercises() -> Vec<(&'static str, Exercise)> {
             "10.3",
             Exercise::menace_first_box_after(magic_tictactoe::Finish::Lost),
         ),
+        ("10.4", Exercise::menace_losses_to_empty(5)),
         (
             "09.1",
             Exercise::root_value(&tree("[[5, 1], [7, 2], [3, 9]]")),
@@ -119,6 +120,7 @@ fn the_notebooks_still_set_these_exercises() {
         "Exercise::menace_first_box_after(Finish::Won)",
         "Exercise::menace_colours(\\\"X../.../..O\\\"",
         "Exercise::menace_first_box_after(Finish::Lost)",
+        "Exercise::menace_losses_to_empty(5)",
     ] {
         assert!(notebooks.contains(call), "no notebook sets {call}");
     }

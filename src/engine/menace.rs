@@ -32,7 +32,7 @@ use super::matches::play_within;
 use super::play::{Choice, Fault, Finish, Turn};
 use super::{DEFAULT_SEED, Opponent, Reason};
 use crate::rules::text::thousands;
-use crate::rules::{Board, Counted, LimitError, Player, Square, TicTacToe};
+use crate::rules::{Board, Counted, LimitError, Player, Square, Symmetry, TicTacToe};
 
 mod matchbox;
 mod training;
@@ -299,6 +299,42 @@ impl Menace {
             .collect();
         menace.learn(ending, &draws);
         menace.first_box().map_or(0, MatchBox::total)
+    }
+
+    /// How many games in a row, each opening on `square` (as drawn from the first box) and each
+    /// lost, a new MENACE plays before its first box has no bead of that colour left: its own
+    /// punishment, given game by game. `None` if the first box has no such colour, or it never
+    /// runs out (a loss that takes no bead).
+    pub(crate) fn losses_to_empty_first_colour(settings: Settings, square: Square) -> Option<u64> {
+        let mut menace = Menace::with_settings(settings);
+        let first = Board::new();
+        let matchbox = menace
+            .boxes
+            .entry(first.code())
+            .or_insert_with(|| MatchBox::new(first, settings))
+            .clone();
+        // Each loss takes at least one bead, or the colour never runs out.
+        let most = u64::from(matchbox.beads(square));
+        let mut losses = 0;
+        while menace
+            .first_box()
+            .is_some_and(|matchbox| matchbox.beads(square) > 0)
+        {
+            if losses >= most {
+                return None;
+            }
+            let draw = DrawnBead {
+                board: first,
+                matchbox: matchbox.clone(),
+                symmetry: Symmetry::Identity,
+                bead: square,
+                square,
+                beads_after: 0,
+            };
+            menace.learn(Finish::Lost, &[draw]);
+            losses += 1;
+        }
+        matchbox.squares().contains(square).then_some(losses)
     }
 
     /// Rewards or punishes every box used in a game; returns the beads each gained (negative:

@@ -6,7 +6,7 @@ use crate::engine::Level;
 use crate::engine::menace::{MAX_TRAINING_GAMES, MatchBox, Menace, Settings};
 use crate::engine::play::Finish;
 use crate::rules::text::thousands;
-use crate::rules::{Board, Counted, LimitError, Player, Square, SquareSet, Symmetry};
+use crate::rules::{Board, Counted, IntoSquare, LimitError, Player, Square, SquareSet, Symmetry};
 
 impl Exercise {
     /// "MENACE, new, plays `games` games against the random player: how many matchboxes has it
@@ -85,6 +85,56 @@ impl Exercise {
             before.squares().len(),
             settings.starting_beads(0),
             before.total()
+        ))
+    }
+
+    /// "A new MENACE loses game after game, each opening on `square`: after how many losses in a
+    /// row has its first box no bead of that colour left?", with Michie's beads. Worked out by
+    /// MENACE's own punishment, given loss by loss. A square that shares a colour with another
+    /// (3 with 1: a turn of the empty board) asks about that colour.
+    pub fn menace_losses_to_empty(square: impl IntoSquare) -> Exercise {
+        let settings = Settings::MICHIE;
+        let first = MatchBox::new(Board::new(), settings);
+        let square = square.into_square();
+        // The colour of the first box that a turn or flip of the empty board takes `square` to.
+        let colour = square.as_ref().ok().and_then(|&square| {
+            Symmetry::ALL
+                .into_iter()
+                .map(|symmetry| symmetry.apply(square))
+                .find(|&turned| first.squares().contains(turned))
+        });
+        let (named, expected) = match (&square, colour) {
+            (Ok(square), Some(colour)) => (
+                format!("square {square}"),
+                match Menace::losses_to_empty_first_colour(settings, colour) {
+                    Some(losses) => Expected::Number(losses as i64),
+                    None => Expected::Refused("a loss there takes no bead out".to_owned()),
+                },
+            ),
+            (Ok(_), None) => (
+                "that square".to_owned(),
+                Expected::Refused("the first box has no colour for it".to_owned()),
+            ),
+            (Err(error), _) => (
+                "that square".to_owned(),
+                Expected::Refused(error.to_string()),
+            ),
+        };
+        Exercise::new(
+            format!(
+                "A new MENACE loses game after game, each opening on {named}. After how many losses in a row has its first box no bead of that colour left?"
+            ),
+            expected,
+            format!(
+                "count the beads of that colour in a new first box (the picture at the top of this notebook), \
+                 then apply the rule: after a loss the bead drawn is taken out, {} at a time",
+                settings.loss
+            ),
+        )
+        .then_hint(format!(
+            "a new first box has {} beads of each colour; count down by {} a loss until none is left",
+            settings.starting_beads(0),
+            settings.loss
         ))
     }
 
