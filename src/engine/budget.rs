@@ -20,7 +20,8 @@ use crate::rules::{Counted, LimitError};
 /// The most processor seconds one call may take, whatever the game costs per move: a backstop
 /// for what the counts cannot see (a learner's game whose moves are slow to work out). Calls
 /// within their counts take about a second at the notebooks' opt-level (`cargo run --example
-/// limits`), so a call that reaches this says so and stops.
+/// limits`), so a call that reaches this says so and stops: its budget stops a moment before,
+/// so that the call has ended, what it kept freed, when this much time has gone.
 pub const MAX_SECONDS: u64 = 5;
 
 /// The most memory, in megabytes, one call may add to the notebook's process, whatever the
@@ -170,8 +171,16 @@ thread_local! {
 /// few nanoseconds a move for its backstop. The calls between looks fall to one as soon as they
 /// take long, so a slow game's moves are timed one by one.
 const MOST_TICKS_BETWEEN_LOOKS: u32 = 256;
-const SECONDS_BETWEEN_LOOKS: f64 = 0.002;
 const SECONDS_BETWEEN_READS: f64 = 0.05;
+const SECONDS_BETWEEN_LOOKS: f64 = 0.002;
+
+/// The processor time a call keeps for stopping once its budget says stop: the read it may be
+/// late by ([`SECONDS_BETWEEN_READS`]), the game's own move running then, and the unwinding and
+/// freeing of what the call kept. Stopped at [`MAX_SECONDS`] itself, the big games' calls of
+/// `cargo run --example limits big` ended 5.00 to 5.12 s in; stopped this much before, 4.70 to
+/// 4.85 s. So the budget stops at [`MAX_SECONDS`] less this, and the call ends within
+/// [`MAX_SECONDS`].
+const STOPPING_SECONDS: f64 = 0.3;
 
 impl Budget {
     /// A budget of `move_limit` moves looked at and `depth_limit` moves deep, and
@@ -264,7 +273,9 @@ impl Budget {
         if let Some(counted) = call_out {
             self.run_out(counted);
         } else if now.duration_since(last_read).as_secs_f64() >= SECONDS_BETWEEN_READS {
-            let out = if seconds_used(self.started, self.thread_start) > MAX_SECONDS as f64 {
+            let out = if seconds_used(self.started, self.thread_start)
+                > MAX_SECONDS as f64 - STOPPING_SECONDS
+            {
                 Some(Counted::Seconds)
             } else if !self.memory_left() {
                 Some(Counted::Megabytes)
