@@ -512,3 +512,69 @@ fn the_menace_losses_hints_followed_give_the_answer() {
     // A square off the board is refused in a sentence, not counted.
     assert!(!Exercise::menace_losses_to_empty(10).check(4).is_right());
 }
+
+/// 02's exercise 4 asks the reasoning behind exercise 3's count as a move: after O's 8, which
+/// reply of X's does alpha-beta never look at? The closer hint names the reply that cut the
+/// rest; followed (the replies tried after it), it gives the answer, on 02's board and after
+/// O's other first move that has a cut below it.
+#[test]
+fn the_skipped_reply_hint_followed_gives_the_answer() {
+    use magic_tictactoe::exercises::Exercise;
+    use magic_tictactoe::tree::SearchTree;
+    let position = board("XO./.XX/O..");
+    for (first, skipped) in [(8, 9), (9, 8)] {
+        let exercise = Exercise::alpha_beta_skipped_reply(position, first);
+        let question = exercise.question().to_owned();
+        assert!(
+            question.contains(&format!("O plays {first} here")),
+            "{question}"
+        );
+        exercise.check(1);
+        let closer = exercise.check(2).to_string();
+        // "X's 4 is the last reply looked at": the replies tried after it are the skipped ones.
+        let cutter: u32 = closer
+            .split("X's ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|digit| digit.parse().ok())
+            .unwrap_or_else(|| panic!("the closer hint names a reply: {closer}"));
+        let after_first = position.try_play(first).unwrap();
+        let tried_after: Vec<u32> = after_first
+            .empty_squares()
+            .iter()
+            .map(|square| u32::from(square.digit()))
+            .filter(|&digit| digit > cutter)
+            .collect();
+        assert_eq!(tried_after, vec![skipped], "{closer}");
+        assert!(exercise.check(skipped).is_right());
+        assert!(!exercise.check(cutter).is_right());
+        // The tree the first hint draws marks the same reply skipped.
+        let mut pruned = SearchTree::alpha_beta_steps(position).unwrap();
+        pruned.finish();
+        let nodes = pruned.nodes();
+        let under = nodes
+            .iter()
+            .position(|n| {
+                n.parent == Some(0) && n.last_move.map(|s| u32::from(s.digit())) == Some(first)
+            })
+            .unwrap();
+        let marked: Vec<u32> = nodes[under]
+            .children
+            .iter()
+            .filter(|&&c| pruned.findings()[c] == magic_tictactoe::paper::Finding::Skipped)
+            .map(|&c| u32::from(nodes[c].last_move.unwrap().digit()))
+            .collect();
+        assert_eq!(marked, vec![skipped]);
+    }
+    // A first move with no cut below it, or off the board, is refused in a sentence.
+    assert!(
+        !Exercise::alpha_beta_skipped_reply(position, 3)
+            .check(4)
+            .is_right()
+    );
+    assert!(
+        !Exercise::alpha_beta_skipped_reply(position, 10)
+            .check(4)
+            .is_right()
+    );
+}

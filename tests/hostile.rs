@@ -940,6 +940,13 @@ fn the_older_calls_kept_for_saved_notebooks_hold() {
             .check(i64::MAX)
             .to_html();
     }
+    for board in [Board::EMPTY, won, middle] {
+        for square in [0, 1, 5, 9, 10, u32::MAX] {
+            let _ = Exercise::alpha_beta_skipped_reply(board, square)
+                .check(i64::MIN)
+                .to_html();
+        }
+    }
     let _ = Exercise::sets_reaching_34().numbered(u32::MAX).number();
     let _ = PerfectMoves::baselines().to_html();
     let study = DepthStudy::new([0, 1, 10, u32::MAX], |_: &Board, _| 0);

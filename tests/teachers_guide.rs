@@ -24,6 +24,10 @@ fn exercises() -> Vec<(&'static str, Exercise)> {
         ("02.1", Exercise::which_square(board("X.X/.O./..."))),
         ("02.2", Exercise::minimax_positions(board("XO./.XX/O.."))),
         ("02.3", Exercise::alpha_beta_skips(board("XO./.XX/O.."))),
+        (
+            "02.4",
+            Exercise::alpha_beta_skipped_reply(board("XO./.XX/O.."), 8),
+        ),
         ("03.1", Exercise::number_to_win(8, 3)),
         ("03.2", Exercise::number_to_win(7, 2)),
         ("03.3", Exercise::sets_summing_to(3, 9, 12)),

@@ -30,6 +30,7 @@ use itertools::Itertools;
 
 mod checks;
 mod menace;
+mod trees;
 
 pub use checks::{check_never_loses, check_win_test};
 
@@ -141,6 +142,21 @@ impl Exercise {
         Exercise {
             number: Some(number),
             ..self
+        }
+    }
+
+    /// What a wrong answer hears: `lead`, the hint, and from the second wrong answer on the
+    /// closer hint too. The 0 a notebook sets the exercise with is no try of the learner's.
+    fn hints_after(&self, number: i64, lead: String) -> String {
+        if number != 0 {
+            self.wrong_tries
+                .set(self.wrong_tries.get().saturating_add(1));
+        }
+        match &self.sharper {
+            Some(sharper) if self.wrong_tries.get() >= 2 => {
+                format!("{lead}. Hint: {}. A closer hint: {sharper}.", self.hint)
+            }
+            _ => format!("{lead}. Hint: {}.", self.hint),
         }
     }
 
@@ -629,24 +645,9 @@ impl Exercise {
                 };
             }
             (Expected::Number(_), _) => {
-                // The 0 a notebook sets the exercise with is no try of the learner's.
-                if number != 0 {
-                    self.wrong_tries
-                        .set(self.wrong_tries.get().saturating_add(1));
-                }
-                let tries = self.wrong_tries.get();
-                let text = match &self.sharper {
-                    Some(sharper) if tries >= 2 => {
-                        format!(
-                            "{number} is not it. Hint: {}. A closer hint: {sharper}.",
-                            self.hint
-                        )
-                    }
-                    _ => format!("{number} is not it. Hint: {}.", self.hint),
-                };
                 return Verdict {
                     right: false,
-                    text,
+                    text: self.hints_after(number, format!("{number} is not it")),
                     about: None,
                 };
             }
@@ -657,7 +658,7 @@ impl Exercise {
                 } else if number == 0 {
                     "Put your answer, a square from 1 to 9, in place of the 0.".to_owned()
                 } else {
-                    format!("Not square {number}. Hint: {}.", self.hint)
+                    self.hints_after(number, format!("Not square {number}"))
                 };
                 return Verdict {
                     right,
