@@ -215,7 +215,19 @@ pub(crate) fn checked_chances<G: TwoPlayerGame>(
     match learner::run(|| bot.chances(game, position)) {
         Ok(Some(Ok(chances))) => {
             let moves = game.moves(position);
-            if let Some(&(chosen, _)) = chances.iter().find(|(chosen, _)| !moves.contains(chosen)) {
+            // Chances list the moves in the game's own order, as a rule: each is then found at
+            // the cursor at once, where looking each up afresh cost a game of 20,200 moves 400
+            // million comparisons (over a second at opt-level 0, with no look at the clock).
+            let mut next = 0;
+            let mut is_a_move = |chosen: &G::Move| {
+                if moves.get(next) == Some(chosen) {
+                    next += 1;
+                    true
+                } else {
+                    moves.contains(chosen)
+                }
+            };
+            if let Some(&(chosen, _)) = chances.iter().find(|(chosen, _)| !is_a_move(chosen)) {
                 return Some(Err(Fault::NotAMove { chosen }));
             }
             let total: f64 = chances.iter().map(|&(_, chance)| chance).sum();
