@@ -313,6 +313,9 @@ impl Menace {
             .entry(first.code())
             .or_insert_with(|| MatchBox::new(first, settings))
             .clone();
+        if !matchbox.squares().contains(square) {
+            return None;
+        }
         // Each loss takes at least one bead, or the colour never runs out.
         let most = u64::from(matchbox.beads(square));
         let mut losses = 0;
@@ -334,7 +337,7 @@ impl Menace {
             menace.learn(Finish::Lost, &[draw]);
             losses += 1;
         }
-        matchbox.squares().contains(square).then_some(losses)
+        Some(losses)
     }
 
     /// Rewards or punishes every box used in a game; returns the beads each gained (negative:

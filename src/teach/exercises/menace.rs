@@ -1,5 +1,7 @@
-//! The exercises on MENACE: its boxes, its colours, its first move and its last loss, each worked
-//! out by training a [`Menace`] from the crate's usual seed, as a notebook does.
+//! The exercises on MENACE: its first box after a game or after losses in a row, its colours and
+//! its last loss, each worked out by MENACE's own learning, as a notebook's MENACE learns; and
+//! the boxes and first move of a MENACE trained from the crate's usual seed (the lessons of
+//! 2026-11-25 set them).
 
 use super::{Exercise, Expected};
 use crate::engine::Level;
